@@ -1,0 +1,6 @@
+// @cvdp/core: pure TypeScript shared by the browser and both services. No I/O here.
+export * from './cvss4/index.ts';
+export * from './cwe/index.ts';
+export * from './report/index.ts';
+export * from './auth/index.ts';
+export * from './http/index.ts';

@@ -1,0 +1,34 @@
+// MITRE's CWE catalogue (weaknesses, categories, views) as searchable rows.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const cweEntries = pgTable(
+  'cwe_entries',
+  {
+    /** Numeric id: 79 for CWE-79. */
+    id: integer('id').primaryKey(),
+    kind: text('kind').notNull(), // 'weakness' | 'category' | 'view'
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Allowed, Allowed-with-Review, Discouraged, Prohibited. */
+    usage: text('usage').notNull(),
+    abstraction: text('abstraction'),
+    status: text('status').notNull(),
+    /** Parents in view 1000 (ChildOf); children are this relation inverted. */
+    parents: integer('parents').array().notNull().default(sql`ARRAY[]::int[]`),
+    children: integer('children').array().notNull().default(sql`ARRAY[]::int[]`),
+    slice1003: boolean('slice_1003').notNull().default(false),
+    catalogVersion: text('catalog_version').notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [index('cwe_entries_kind_idx').on(t.kind)],
+);
+
+/** Which catalogue release is loaded, so imports are idempotent and upgrades are visible. */
+export const cweCatalog = pgTable('cwe_catalog', {
+  id: integer('id').primaryKey().default(1),
+  version: text('version').notNull(),
+  releaseDate: text('release_date').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  entryCount: integer('entry_count').notNull(),
+});
