@@ -1,1 +1,3 @@
-export {};
+export * from './cwe-id.ts';
+export * from './cwe-limits.ts';
+export * from './cwe-api.ts';
