@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server-kit/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['packages/server-kit/src/testing/global-setup.ts'],
+          globalSetup: ['services/coordination/src/testing/global-setup.ts'],
           hookTimeout: 120_000,
           testTimeout: 60_000,
         },

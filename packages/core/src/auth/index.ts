@@ -1,1 +1,76 @@
-export {};
+// Account input rules shared by the sign-in/registration pages and the server.
+import { z } from 'zod';
+
+export const ROLE_NAMES = ['reporter', 'coordinator', 'scorer', 'admin'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((p) => new Set(p).size >= 4, 'Use a less repetitive password.')
+  .refine((p) => !/^\d+$/.test(p), 'Use more than digits.');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(254)
+  .pipe(z.email('Enter a valid email address.'))
+  .transform((e) => e.toLowerCase());
+
+export const registerSchema = z
+  .object({
+    email: emailSchema,
+    name: z.string().trim().min(1, 'This field is required.').max(200),
+    password: passwordSchema,
+  })
+  .refine((v) => v.password.toLowerCase() !== v.email, {
+    path: ['password'],
+    message: 'The password must not be your email address.',
+  });
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'This field is required.').transform((e) => e.toLowerCase()),
+  password: z.string().min(1, 'This field is required.').max(PASSWORD_MAX_LENGTH),
+});
+
+export const changePasswordSchema = z.object({
+  current_password: z.string().min(1, 'This field is required.'),
+  new_password: passwordSchema,
+});
+
+export const userUpdateSchema = z
+  .object({
+    roles: z.array(z.enum(ROLE_NAMES)).max(4).optional(),
+    groups: z.array(z.number().int().positive()).max(100).optional(),
+    is_active: z.boolean().optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+export const groupRequestSchema = z.object({
+  group: z.number().int().positive(),
+  message: z.string().max(2000).default(''),
+});
+
+export const groupCreateSchema = z.object({
+  name: z.string().trim().min(1, 'This field is required.').max(200),
+  kind: z.enum(['vendor', 'team']).default('vendor'),
+});
+
+export const tokenCreateSchema = z.object({
+  name: z.string().trim().min(1, 'This field is required.').max(100),
+});
+
+/** What GET /api/user/ answers. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  name: string;
+  roles: RoleName[];
+  groups: { id: number; name: string; kind: string; is_admin: boolean }[];
+}

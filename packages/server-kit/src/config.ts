@@ -1,0 +1,60 @@
+// Every setting comes from the environment, read once at start. README's configuration table mirrors this file.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database and stored files. */
+  dataDir: string;
+  /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** Seconds of inactivity before the browser signs the user out; undefined disables the guard. */
+  inactivityTimeout: number | undefined;
+  /** Seconds a server-side session survives without a request. */
+  sessionIdleSeconds: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Addresses handed to the page; relative by default so one process serves everything. */
+  apiUrl: string;
+  scoreApiUrl: string;
+  logoutUrl: string;
+  /** Set the Secure flag on cookies (behind HTTPS). */
+  secureCookies: boolean;
+  logLevel: string;
+  /** Largest upload accepted, in bytes. */
+  maxUploadBytes: number;
+  webDistDir: string;
+}
+
+const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | undefined): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const inactivityTimeout = intFromEnv(env, 'CVDP_INACTIVITY_TIMEOUT', undefined);
+  return {
+    port: intFromEnv(env, 'PORT', 8000)!,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.CVDP_DATA_DIR || path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    inactivityTimeout,
+    sessionIdleSeconds:
+      intFromEnv(env, 'CVDP_SESSION_IDLE_TIMEOUT', undefined) ?? inactivityTimeout ?? DEFAULT_SESSION_IDLE_SECONDS,
+    adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
+    adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,
+    apiUrl: env.CVDP_API_URL || '/',
+    scoreApiUrl: env.CVDP_SCORE_API_URL || '/scoring/',
+    logoutUrl: env.CVDP_LOGOUT_URL || '/api/auth/logout/',
+    secureCookies: env.CVDP_SECURE_COOKIES === '1' || env.CVDP_SECURE_COOKIES === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
+    maxUploadBytes: intFromEnv(env, 'CVDP_MAX_UPLOAD_BYTES', 10 * 1024 * 1024)!,
+    webDistDir: path.resolve(env.CVDP_WEB_DIST || path.join(root, 'web/dist')),
+  };
+}

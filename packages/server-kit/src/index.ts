@@ -1,0 +1,16 @@
+// @cvdp/server-kit: what both services share — config, database, sessions, CSRF, tokens, errors, paging.
+export * from './config.ts';
+export * from './db/database.ts';
+export * from './db/schema/index.ts';
+export * from './http/errors.ts';
+export * from './http/validation.ts';
+export * from './http/pagination.ts';
+export * from './auth/auth-user.ts';
+export * from './auth/passwords.ts';
+export * from './auth/secrets.ts';
+export * from './auth/sessions.ts';
+export * from './auth/api-tokens.ts';
+export * from './auth/csrf.ts';
+export * from './activity.ts';
+export * from './logging.ts';
+export { serverKitPlugin, NOT_SIGNED_IN, type ServerKitOptions } from './server-kit-plugin.ts';

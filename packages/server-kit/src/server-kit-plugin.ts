@@ -1,0 +1,112 @@
+// What every service process shares, registered once at the root: cookies, security headers, error shape,
+// who-is-asking (session or token), CSRF, multipart limits, /healthz.
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { installErrorHandling, HttpError } from './http/errors.ts';
+import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
+import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
+import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
+import { checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** preHandler: 401 unless signed in. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler factory: 401 unless signed in, 403 unless the user holds one of the roles. */
+    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    authMethod: 'session' | 'token' | null;
+    sessionId: string | null;
+  }
+}
+
+export interface ServerKitOptions {
+  db: Db;
+  config: Config;
+}
+
+export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest) {
+  const key = parseTokenHeader(request.headers.authorization);
+  if (key) {
+    const userId = await resolveApiToken(app.db, key);
+    if (userId === null) throw new HttpError(401, 'Invalid token.');
+    request.user = await loadAuthUser(app.db, userId);
+    if (!request.user) throw new HttpError(401, 'Invalid token.');
+    request.authMethod = 'token';
+    return;
+  }
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId) return;
+  const userId = await resolveSession(app.db, sessionId, app.config.sessionIdleSeconds);
+  if (userId === null) return;
+  request.user = await loadAuthUser(app.db, userId);
+  if (request.user) {
+    request.authMethod = 'session';
+    request.sessionId = sessionId;
+  }
+}
+
+async function serverKit(app: FastifyInstance, { db, config }: ServerKitOptions) {
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authMethod', null);
+  app.decorateRequest('sessionId', null);
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Bootstrap sets inline style attributes (modals, popovers); scripts stay 'self' only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 5, fields: 50, fieldSize: 2 * 1024 * 1024, parts: 60 },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    ensureCsrfCookie(request, reply, config.secureCookies);
+    await authenticate(app, request);
+    if (request.authMethod !== 'token') checkCsrf(request);
+  });
+
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async (request) => {
+      if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
+      if (!hasRole(request.user, ...roles)) {
+        throw new HttpError(403, 'You do not have permission to perform this action.');
+      }
+    };
+  });
+
+  app.get('/healthz', async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+}
+
+export const serverKitPlugin = fp(serverKit, { name: 'cvdp-server-kit', fastify: '5.x' });

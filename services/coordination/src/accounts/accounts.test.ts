@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('registration → pending → approval → sign-in', () => {
+  it('keeps a new account pending until an administrator approves it', async () => {
+    const visitor = t.anonymous();
+    const reg = await visitor.post('/api/auth/register/', {
+      email: 'New.Reporter@Example.test',
+      name: 'New Reporter',
+      password: 'a long enough passphrase',
+    });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json()).toMatchObject({ email: 'new.reporter@example.test', pending: true });
+    expect(reg.body).not.toContain('password');
+
+    const early = await visitor.post('/api/auth/login/', {
+      email: 'new.reporter@example.test',
+      password: 'a long enough passphrase',
+    });
+    expect(early.statusCode).toBe(401);
+    expect(early.json().detail).toBe('Your account is awaiting approval by an administrator.');
+
+    const admin = await t.signIn({ roles: ['admin'] });
+    const pending = await admin.get('/manage/users/pending/');
+    expect(pending.statusCode).toBe(200);
+    const row = pending.json().results.find((u: { email: string }) => u.email === 'new.reporter@example.test');
+    expect(row).toMatchObject({ pending: true, roles: ['reporter'] });
+
+    const approve = await admin.patch(`/manage/users/pending/${row.id}/`, { pending: false });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json().pending).toBe(false);
+    expect((await admin.get('/manage/users/pending/')).json().results.map((u: { id: number }) => u.id)).not.toContain(
+      row.id,
+    );
+    expect((await admin.get('/manage/users/new/')).json().results.map((u: { id: number }) => u.id)).toContain(row.id);
+
+    const login = await visitor.post('/api/auth/login/', {
+      email: 'NEW.reporter@example.test',
+      password: 'a long enough passphrase',
+    });
+    expect(login.statusCode).toBe(200);
+    const session = login.cookies.find((c) => c.name === 'cvdp_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const me = await visitor.get('/api/user/');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'new.reporter@example.test', roles: ['reporter'], groups: [] });
+  });
+
+  it('refuses a duplicate address, a weak password and a malformed body with field messages', async () => {
+    const v = t.anonymous();
+    const user = await t.createUser();
+    const dup = await v.post('/api/auth/register/', { email: user.email.toUpperCase(), name: 'x', password: 'long enough pass 1' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors.email).toEqual(['An account with this email already exists.']);
+    const weak = await v.post('/api/auth/register/', { email: 'weak@example.test', name: 'Weak', password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.password[0]).toMatch(/at least 10 characters/);
+    const bad = await v.request('POST', '/api/auth/register/', {
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBeTruthy();
+  });
+});
+
+describe('sign-in failures', () => {
+  it('answers a wrong password with a clear message and throttles repeated failures with 429', async () => {
+    const user = await t.createUser();
+    const v = t.anonymous();
+    for (let i = 0; i < 5; i++) {
+      const res = await v.post('/api/auth/login/', { email: user.email, password: 'wrong password!' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe('Unable to sign in with the provided email and password.');
+    }
+    const blocked = await v.post('/api/auth/login/', { email: user.email, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/Too many failed sign-in attempts/);
+    // Another account is not affected.
+    const other = await t.createUser();
+    expect((await v.post('/api/auth/login/', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown address exactly like a wrong password', async () => {
+    const res = await t.anonymous().post('/api/auth/login/', { email: 'nobody@example.test', password: 'whatever123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Unable to sign in with the provided email and password.');
+  });
+});
+
+describe('sessions', () => {
+  it('ends the session on the server at logout: the old cookie no longer works', async () => {
+    const client = await t.signIn();
+    const stolen = client.cookies.get('cvdp_session')!;
+    expect((await client.get('/api/user/')).statusCode).toBe(200);
+    expect((await client.post('/api/auth/logout/')).statusCode).toBe(204);
+    expect((await client.get('/api/user/')).statusCode).toBe(401);
+    const replay = await t.app.inject({ method: 'GET', url: '/api/user/', headers: { cookie: `cvdp_session=${stolen}` } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('answers 401 with the error shape when signed out', async () => {
+    const res = await t.anonymous().get('/api/user/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('changes the password, ending other sessions but keeping this one', async () => {
+    const a = await t.signIn();
+    const b = t.anonymous();
+    expect((await b.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const wrong = await a.post('/api/user/password/', { current_password: 'nope', new_password: 'another fine passphrase' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.current_password).toBeDefined();
+    const ok = await a.post('/api/user/password/', {
+      current_password: TEST_PASSWORD,
+      new_password: 'another fine passphrase',
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await a.get('/api/user/')).statusCode).toBe(200);
+    expect((await b.get('/api/user/')).statusCode).toBe(401);
+    const fresh = t.anonymous();
+    expect((await fresh.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await fresh.post('/api/auth/login/', { email: a.user.email, password: 'another fine passphrase' })).statusCode,
+    ).toBe(200);
+  });
+});

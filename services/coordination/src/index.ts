@@ -1,0 +1,3 @@
+export { coordinationService } from './app.ts';
+export { prepareCoordinationData } from './database.ts';
+export { ensureAdmin, describeBootstrap } from './accounts/bootstrap-admin.ts';

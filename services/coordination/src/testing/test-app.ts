@@ -1,0 +1,90 @@
+// One fresh database and one app per test file. signIn() creates an approved user with the given roles
+// and signs in through the real login endpoint.
+import { inject } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, type Db, hashPassword, loadConfig, serverKitPlugin, users } from '@cvdp/server-kit';
+import { createTestDatabase } from '@cvdp/server-kit/testing/test-database';
+import { coordinationService } from '../app.ts';
+import { TestClient } from './test-client.ts';
+
+export { TestClient };
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  roles: string[];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+  /** A client with no session (a browser before sign-in). */
+  anonymous(): TestClient;
+  createUser(opts?: { roles?: string[]; email?: string; name?: string; pending?: boolean }): Promise<TestUser>;
+  signIn(opts?: { roles?: string[]; email?: string; name?: string }): Promise<TestClient & { user: TestUser }>;
+}
+
+let counter = 0;
+
+export async function createTestDb() {
+  return createTestDatabase(inject('dbTemplate'));
+}
+
+/**
+ * register: how the services are mounted on the app; by default the coordination service alone.
+ * Tests of the whole platform pass a function that registers more.
+ */
+export async function createTestApp(
+  options: {
+    config?: Partial<Config>;
+    register?: (app: FastifyInstance) => Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDb();
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', ...options.config };
+  const app = Fastify({ logger: false });
+  await app.register(serverKitPlugin, { db: database.db, config });
+  if (options.register) await options.register(app);
+  else await app.register(coordinationService);
+  await app.ready();
+
+  const createUser: TestApp['createUser'] = async (opts = {}) => {
+    const n = ++counter;
+    const email = opts.email ?? `user${n}-${process.pid}@example.test`;
+    const roles = opts.roles ?? ['reporter'];
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email,
+        name: opts.name ?? `Test User ${n}`,
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        roles,
+        pending: opts.pending ?? false,
+      })
+      .returning();
+    return { id: row.id, email, roles };
+  };
+
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    anonymous: () => new TestClient(app),
+    createUser,
+    async signIn(opts = {}) {
+      const user = await createUser(opts);
+      const client = new TestClient(app);
+      const res = await client.post('/api/auth/login/', { email: user.email, password: TEST_PASSWORD });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return Object.assign(client, { user });
+    },
+  };
+}

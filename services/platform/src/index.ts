@@ -1,0 +1,2 @@
+export { buildPlatform } from './platform.ts';
+export { pageConfig, injectPageConfig } from './web-host.ts';

@@ -1,0 +1,1 @@
+export { scoringService } from './app.ts';
