@@ -1,0 +1,123 @@
+// The CWE catalogue held in memory for searching. It is about 1,400 rows that change only on an import, and
+// an in-process search answers in well under a millisecond where a per-request ILIKE scan would cost the
+// database a few (see bench/README.md). The stored rows stay the source of truth: the snapshot is rebuilt
+// when cwe_catalog says another release (or a re-import) was loaded.
+import { asc } from 'drizzle-orm';
+import { type Db, cweCatalog, cweEntries } from '@cvdp/server-kit';
+import { formatCweId, type CweKind } from '@cvdp/core';
+import { rankCwes, normalizeSearchTerm, type SearchableCwe } from './search-ranking.ts';
+import { splitSearchText } from './search-text.ts';
+
+/** An import by another process (npm run cwe:import) shows up in searches after at most this long. */
+const RECHECK_AFTER_MS = 2_000;
+/** Distinct search terms whose ranked lists are kept per snapshot (least recently used goes first). */
+const RANKED_TERMS_KEPT = 500;
+
+export interface CweSnapshot {
+  /** cwe_catalog version and import time; '' and 0 when no catalogue is loaded. */
+  version: string;
+  importedAt: number;
+  entries: SearchableCwe[];
+  /** Ranked list for a term; cached because people (and typeaheads) repeat terms. */
+  search(term: string): SearchableCwe[];
+}
+
+interface SnapshotState {
+  snapshot?: CweSnapshot;
+  checkedAt: number;
+  pending?: Promise<CweSnapshot>;
+}
+
+const states = new WeakMap<Db, SnapshotState>();
+
+function buildSnapshot(
+  version: string,
+  importedAt: number,
+  rows: (typeof cweEntries.$inferSelect)[],
+): CweSnapshot {
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  const entries: SearchableCwe[] = rows.map((row) => ({
+    id: row.id,
+    ...splitSearchText(row.id, row.searchText),
+    result: {
+      cwe: formatCweId(row.id),
+      name: row.name,
+      description: row.description,
+      children: row.children
+        .filter((child) => names.has(child))
+        .map((child) => ({ cwe: formatCweId(child), name: names.get(child)! })),
+      usage: row.usage,
+      slice_1003: row.slice1003,
+      kind: row.kind as CweKind,
+      abstraction: row.abstraction,
+      status: row.status,
+    },
+  }));
+  const ranked = new Map<string, SearchableCwe[]>();
+  return {
+    version,
+    importedAt,
+    entries,
+    search(rawTerm) {
+      const term = normalizeSearchTerm(rawTerm);
+      const hit = ranked.get(term);
+      if (hit) {
+        ranked.delete(term);
+        ranked.set(term, hit);
+        return hit;
+      }
+      const list = rankCwes(entries, term);
+      ranked.set(term, list);
+      if (ranked.size > RANKED_TERMS_KEPT) ranked.delete(ranked.keys().next().value!);
+      return list;
+    },
+  };
+}
+
+async function refresh(db: Db, state: SnapshotState): Promise<CweSnapshot> {
+  const [catalog] = await db
+    .select({ version: cweCatalog.version, importedAt: cweCatalog.importedAt })
+    .from(cweCatalog)
+    .limit(1);
+  const version = catalog?.version ?? '';
+  const importedAt = catalog?.importedAt.getTime() ?? 0;
+  const current = state.snapshot;
+  if (current && current.version === version && current.importedAt === importedAt) return current;
+  const rows = catalog ? await db.select().from(cweEntries).orderBy(asc(cweEntries.id)) : [];
+  return buildSnapshot(version, importedAt, rows);
+}
+
+export async function cweSnapshot(db: Db): Promise<CweSnapshot> {
+  let state = states.get(db);
+  if (!state) {
+    state = { checkedAt: 0 };
+    states.set(db, state);
+  }
+  if (state.snapshot && Date.now() - state.checkedAt < RECHECK_AFTER_MS) return state.snapshot;
+  // Concurrent requests share one check instead of each asking the database.
+  let pending = state.pending;
+  if (!pending) {
+    const s = state;
+    pending = s.pending = refresh(db, s)
+      .then((snapshot) => {
+        // A forget (import in this process) during the refresh wins: this result may be stale.
+        if (states.get(db) === s) {
+          s.snapshot = snapshot;
+          s.checkedAt = Date.now();
+        }
+        return snapshot;
+      })
+      .finally(() => {
+        s.pending = undefined;
+      });
+    // Callers holding an older snapshot don't wait for this; a failure is retried by the next request.
+    pending.catch(() => undefined);
+  }
+  // While re-checking, keep answering from the snapshot we have rather than queueing behind the database.
+  return state.snapshot ?? pending;
+}
+
+/** After an import in this process: the next search reloads. */
+export function forgetCweSnapshot(db: Db): void {
+  states.delete(db);
+}
