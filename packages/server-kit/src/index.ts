@@ -13,4 +13,5 @@ export * from './auth/api-tokens.ts';
 export * from './auth/csrf.ts';
 export * from './activity.ts';
 export * from './logging.ts';
+export * from './storage/index.ts';
 export { serverKitPlugin, NOT_SIGNED_IN, type ServerKitOptions } from './server-kit-plugin.ts';

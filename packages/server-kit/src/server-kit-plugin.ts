@@ -14,11 +14,15 @@ import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-use
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
+import path from 'node:path';
+import { type FileStorage, LocalFileStorage } from './storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Uploaded files (artifacts): a local folder by default, object storage later. */
+    storage: FileStorage;
     /** preHandler: 401 unless signed in. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler factory: 401 unless signed in, 403 unless the user holds one of the roles. */
@@ -34,6 +38,8 @@ declare module 'fastify' {
 export interface ServerKitOptions {
   db: Db;
   config: Config;
+  /** Where uploads go; by default the folder `${config.dataDir}/files`. Tests pass a temporary one. */
+  storage?: FileStorage;
 }
 
 export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
@@ -59,9 +65,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   }
 }
 
-async function serverKit(app: FastifyInstance, { db, config }: ServerKitOptions) {
+async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKitOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')));
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionId', null);

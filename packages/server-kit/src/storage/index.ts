@@ -1,0 +1,2 @@
+export * from './file-storage.ts';
+export * from './local-file-storage.ts';
