@@ -18,17 +18,22 @@ export const CVSS4_PREFIX = 'CVSS:4.0/';
 
 const SLASH = 47; // '/'
 const COLON = 58; // ':'
-const KEY_CODES: readonly number[][] = CVSS4_METRICS.map((m) => codes(m.key));
-const VALUE_CODES: readonly number[][][] = CVSS4_METRICS.map((m) => m.values.map((v) => codes(v.code)));
+// Keys and values are compared as packed numbers (base-128 digits of their char codes), built
+// while scanning, instead of slicing substrings. A non-ASCII char packs to NaN, which matches
+// nothing, so packing cannot make two different texts equal.
+const KEY_PACKED: readonly number[] = CVSS4_METRICS.map((m) => pack(m.key));
+const VALUE_PACKED: readonly (readonly number[])[] = CVSS4_METRICS.map((m) =>
+  m.values.map((v) => pack(v.code)),
+);
 
-function codes(s: string): number[] {
-  return Array.from(s, (c) => c.charCodeAt(0));
+function pack(text: string): number {
+  let packed = 0;
+  for (let i = 0; i < text.length; i++) packed = packChar(packed, text.charCodeAt(i));
+  return packed;
 }
 
-function matches(s: string, start: number, end: number, expected: number[]): boolean {
-  if (end - start !== expected.length) return false;
-  for (let i = 0; i < expected.length; i++) if (s.charCodeAt(start + i) !== expected[i]) return false;
-  return true;
+function packChar(packed: number, c: number): number {
+  return c < 128 ? packed * 128 + c : NaN;
 }
 
 /**
@@ -49,26 +54,31 @@ export function parseCvss4Into(vector: string, out: Uint8Array, requireAllBase =
   let seen = 0;
   for (;;) {
     let colon = pos;
-    while (colon < len) {
-      const c = vector.charCodeAt(colon);
-      if (c === COLON || c === SLASH) break;
+    let key = 0;
+    let c = 0;
+    while (colon < len && (c = vector.charCodeAt(colon)) !== COLON && c !== SLASH) {
+      key = packChar(key, c);
       colon++;
     }
     if (colon === pos) throw invalidVector(pos === len ? "trailing '/'" : "empty metric ('//')");
-    if (colon === len || vector.charCodeAt(colon) === SLASH) {
-      throw invalidVector(`'${vector.slice(pos, colon)}' is not KEY:VALUE`);
-    }
+    if (colon === len || c === SLASH) throw invalidVector(`'${vector.slice(pos, colon)}' is not KEY:VALUE`);
 
+    // Metrics must come in order, so the key can only be the next expected one or a later one.
     let m = next;
-    while (m < CVSS4_METRIC_COUNT && !matches(vector, pos, colon, KEY_CODES[m])) m++;
+    while (m < CVSS4_METRIC_COUNT && KEY_PACKED[m] !== key) m++;
     if (m === CVSS4_METRIC_COUNT) throw keyError(vector.slice(pos, colon), seen, next);
     if (requireAllBase && next < CVSS4_BASE_METRIC_COUNT && m > next) throw missingBase(next, vector, m);
 
     let end = colon + 1;
-    while (end < len && vector.charCodeAt(end) !== SLASH) end++;
-    const values = VALUE_CODES[m];
+    let value = 0;
+    while (end < len && (c = vector.charCodeAt(end)) !== SLASH) {
+      value = packChar(value, c);
+      end++;
+    }
+    const values = VALUE_PACKED[m];
     let v = 0;
-    while (v < values.length && !matches(vector, colon + 1, end, values[v])) v++;
+    // An empty value packs to 0, which no real value does, so it is rejected here too.
+    while (v < values.length && values[v] !== value) v++;
     if (v === values.length) throw valueError(m, vector.slice(colon + 1, end));
 
     out[m] = v;
