@@ -24,6 +24,8 @@ export interface Config {
   /** Largest upload accepted, in bytes. */
   maxUploadBytes: number;
   webDistDir: string;
+  /** Sign-in/registration requests per minute from one address (on top of the per-account lockout). */
+  authRateLimitPerMinute: number;
 }
 
 const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
@@ -56,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     maxUploadBytes: intFromEnv(env, 'CVDP_MAX_UPLOAD_BYTES', 10 * 1024 * 1024)!,
     webDistDir: path.resolve(env.CVDP_WEB_DIST || path.join(root, 'web/dist')),
+    authRateLimitPerMinute: intFromEnv(env, 'CVDP_AUTH_RATE_LIMIT', 30)!,
   };
 }

@@ -27,7 +27,9 @@ export async function resolveSession(db: Db, id: string, idleSeconds: number): P
     .from(sessions)
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  // Short idle timeouts need more frequent touches, or an active session would lapse.
+  const touchEvery = Math.min(TOUCH_INTERVAL_MS, idleSeconds * 250);
+  if (Date.now() - row.lastSeenAt.getTime() > touchEvery) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + idleSeconds * 1000) })

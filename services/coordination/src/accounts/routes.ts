@@ -19,10 +19,9 @@ import {
 import { clearFailures, recordFailure, tooManyFailures, WINDOW_MINUTES } from './login-throttle.ts';
 import { currentUserView, groupsOf } from './user-view.ts';
 
-const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
 export async function accountRoutes(app: FastifyInstance) {
   const { db, config } = app;
+  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post('/api/auth/register/', { config: authRateLimit }, async (request, reply) => {
     const input = parseBody(registerSchema, request.body);

@@ -1,6 +1,6 @@
 // Administration of users: approving registrations, roles, group memberships, deactivation.
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userUpdateSchema } from '@cvdp/core';
 import {
@@ -121,7 +121,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       throw new HttpError(400, 'You cannot remove your own administrator access.');
     }
     if (input.groups?.length) {
-      const found = await db.select({ id: groups.id }).from(groups).where(sql`${groups.id} = any(${input.groups})`);
+      const found = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, input.groups));
       const missing = input.groups.filter((g) => !found.some((f) => f.id === g));
       if (missing.length) throw new HttpError(400, 'Unknown group.', { groups: [`Unknown group id(s): ${missing.join(', ')}`] });
     }

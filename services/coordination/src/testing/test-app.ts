@@ -1,8 +1,20 @@
 // One fresh database and one app per test file. signIn() creates an approved user with the given roles
 // and signs in through the real login endpoint.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Config, type Db, hashPassword, loadConfig, serverKitPlugin, users } from '@cvdp/server-kit';
+import {
+  type Config,
+  type Db,
+  type FileStorage,
+  LocalFileStorage,
+  hashPassword,
+  loadConfig,
+  serverKitPlugin,
+  users,
+} from '@cvdp/server-kit';
 import { createTestDatabase } from '@cvdp/server-kit/testing/test-database';
 import { coordinationService } from '../app.ts';
 import { TestClient } from './test-client.ts';
@@ -21,11 +33,23 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  storage: FileStorage;
+  /** The temporary folder behind `storage` (null when the test passed its own storage). */
+  filesDir: string | null;
   close(): Promise<void>;
   /** A client with no session (a browser before sign-in). */
   anonymous(): TestClient;
-  createUser(opts?: { roles?: string[]; email?: string; name?: string; pending?: boolean }): Promise<TestUser>;
-  signIn(opts?: { roles?: string[]; email?: string; name?: string }): Promise<TestClient & { user: TestUser }>;
+  createUser(opts?: {
+    roles?: string[];
+    email?: string;
+    name?: string;
+    pending?: boolean;
+  }): Promise<TestUser>;
+  signIn(opts?: {
+    roles?: string[];
+    email?: string;
+    name?: string;
+  }): Promise<TestClient & { user: TestUser }>;
 }
 
 let counter = 0;
@@ -42,12 +66,21 @@ export async function createTestApp(
   options: {
     config?: Partial<Config>;
     register?: (app: FastifyInstance) => Promise<void>;
+    /** Upload storage; by default a fresh temporary folder, removed by close(). */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
-  const config: Config = { ...loadConfig({}), logLevel: 'silent', ...options.config };
+  const config: Config = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    authRateLimitPerMinute: 100_000,
+    ...options.config,
+  };
+  const filesDir = options.storage ? null : await mkdtemp(path.join(tmpdir(), 'cvdp-test-files-'));
+  const storage = options.storage ?? new LocalFileStorage(filesDir!);
   const app = Fastify({ logger: false });
-  await app.register(serverKitPlugin, { db: database.db, config });
+  await app.register(serverKitPlugin, { db: database.db, config, storage });
   if (options.register) await options.register(app);
   else await app.register(coordinationService);
   await app.ready();
@@ -73,9 +106,12 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
+    storage,
+    filesDir,
     async close() {
       await app.close();
       await database.close();
+      if (filesDir) await rm(filesDir, { recursive: true, force: true });
     },
     anonymous: () => new TestClient(app),
     createUser,

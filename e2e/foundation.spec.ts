@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, servers } from './support/servers.ts';
+import { createAccount, signInThroughPage } from './support/accounts.ts';
+
+test('a reporter signs in through the page, sees the layout for their role, and signs out', async ({ page }) => {
+  const reporter = await createAccount(servers.main.url, ['reporter']);
+  await page.goto('/cvdp/account');
+  await expect(page).toHaveURL(/\/cvdp\/login\?next=%2Fcvdp%2Faccount/);
+  await signInThroughPage(page, reporter);
+  // Back where they wanted to go.
+  await expect(page).toHaveURL(/\/cvdp\/account$/);
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Report a vulnerability' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Pending users' })).toHaveCount(0);
+  await nav.getByRole('button', { name: reporter.name }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/cvdp\/login/);
+  await page.goto('/cvdp/');
+  await expect(page).toHaveURL(/\/cvdp\/login/);
+});
+
+test('a wrong password shows a clear message', async ({ page }) => {
+  await page.goto('/cvdp/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Unable to sign in with the provided email and password.');
+});
+
+test('a new user registers, waits for approval, an admin approves them, and they sign in', async ({ page, browser }) => {
+  const email = `register-${Date.now()}@example.test`;
+  await page.goto('/cvdp/register');
+  await page.getByLabel('Name').fill('Rita Reporter');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Use at least 10 characters.')).toBeVisible();
+  await page.getByLabel('Password').fill('a good long password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Awaiting approval' })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInThroughPage(admin, ADMIN);
+  await admin.getByRole('navigation').getByRole('link', { name: 'Pending users' }).click();
+  const row = admin.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  await adminContext.close();
+
+  await signInThroughPage(page, { email, password: 'a good long password' });
+  await expect(page.getByRole('heading', { name: 'Welcome, Rita Reporter' })).toBeVisible();
+});
+
+test('deep links reload into the app and unknown pages say so', async ({ page }) => {
+  const reporter = await createAccount(servers.main.url);
+  await signInThroughPage(page, reporter);
+  await page.goto('/cvdp/account');
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await page.goto('/cvdp/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test.describe('session timeout (35 s configured)', () => {
+  test.use({ baseURL: servers.shortSession.url });
+
+  test("the modal counts down, 'I'm still here!' keeps the session, and letting it run out signs the user out", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const user = await createAccount(servers.shortSession.url);
+    await signInThroughPage(page, user);
+    const modal = page.getByRole('dialog');
+    // 35 s timeout, prompted 30 s before idle: the modal appears after about 5 s without activity.
+    await expect(modal).toBeVisible({ timeout: 15_000 });
+    await expect(modal.getByText('Session Timeout')).toBeVisible();
+    await expect(modal).toContainText(/Hey! Are you still there\? Your session will be ending in \d+ seconds\./);
+    const first = Number((await modal.textContent())!.match(/ending in (\d+) seconds/)![1]);
+    await page.waitForTimeout(2_100);
+    const later = Number((await modal.textContent())!.match(/ending in (\d+) seconds/)![1]);
+    expect(later).toBeLessThan(first);
+
+    await modal.getByRole('button', { name: "I'm still here!" }).click();
+    await expect(modal).toBeHidden();
+    const stillIn = await page.request.get('/api/user/');
+    expect(stillIn.status()).toBe(200);
+
+    // Now leave it alone: the modal returns and, at zero, the page signs out and reloads to sign-in.
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+    await page.waitForURL(/\/cvdp\/login/, { timeout: 60_000 });
+    const after = await page.request.get('/api/user/');
+    expect(after.status()).toBe(401);
+  });
+});

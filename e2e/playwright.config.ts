@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { servers } from './support/servers.ts';
+
+// Browser tests drive the real built app (npm test builds it first) served by the real platform process,
+// each server on its own fresh embedded database, in Debian's Chromium.
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts/,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  fullyParallel: false,
+  use: {
+    baseURL: servers.main.url,
+    reducedMotion: 'reduce',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: Object.values(servers).map((s) => ({
+    command: `node --import tsx services/platform/src/main.ts`,
+    cwd: '..',
+    url: `${s.url}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { ...s.env },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
+});

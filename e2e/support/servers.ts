@@ -1,0 +1,30 @@
+// The platform processes the browser tests run against. `main` has a long inactivity timeout; `shortSession`
+// has one short enough to watch the Session Timeout modal appear and run out.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ADMIN = { email: 'e2e-admin@example.test', password: 'e2e admin password 1' };
+
+function server(port: number, extra: Record<string, string>) {
+  return {
+    url: `http://127.0.0.1:${port}`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CVDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `cvdp-e2e-${port}-`)),
+      CVDP_ADMIN_EMAIL: ADMIN.email,
+      CVDP_ADMIN_PASSWORD: ADMIN.password,
+      CVDP_AUTH_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+      ...extra,
+    },
+  };
+}
+
+// The config module is evaluated in the runner and in each worker; the port stays the same, and only
+// the runner starts servers, so the temp folders made by workers are simply unused.
+export const servers = {
+  main: server(Number(process.env.E2E_PORT ?? 8411), { CVDP_INACTIVITY_TIMEOUT: '3600' }),
+  shortSession: server(Number(process.env.E2E_SHORT_PORT ?? 8412), { CVDP_INACTIVITY_TIMEOUT: '35' }),
+};

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { CurrentUserProvider } from '../features/auth/index.ts';
+import { routes } from './routes.tsx';
+
+export function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CurrentUserProvider>
+        <RouterProvider router={router} />
+      </CurrentUserProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,66 @@
+// The shared layout: navigation by role, the signed-in user, sign out; the session guard runs here.
+import { Container, Nav, NavDropdown, Navbar } from 'react-bootstrap';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { appConfig } from '../../lib/config.ts';
+import { CURRENT_USER_KEY, SessionTimeoutGuard, logout, useCurrentUser } from '../../features/auth/index.ts';
+import { navigationFor } from './navigation.ts';
+
+export function AppLayout() {
+  const { user } = useCurrentUser();
+  const client = useQueryClient();
+
+  async function signOut() {
+    await logout(appConfig.logoutUrl).catch(() => undefined);
+    client.setQueryData(CURRENT_USER_KEY, null);
+    window.location.assign('/cvdp/login');
+  }
+
+  return (
+    <>
+      <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-4">
+        <Container>
+          <Navbar.Brand as={Link} to="/cvdp/">
+            CVDP
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" />
+          <Navbar.Collapse id="main-nav">
+            <Nav className="me-auto">
+              {navigationFor(user).map((item) => (
+                <Nav.Link key={item.to} as={NavLink} to={item.to} end={item.end}>
+                  {item.label}
+                </Nav.Link>
+              ))}
+            </Nav>
+            <Nav>
+              {user ? (
+                <NavDropdown title={user.name} id="user-menu" align="end">
+                  <NavDropdown.ItemText className="small text-muted">
+                    {user.email}
+                    <br />
+                    {user.roles.join(', ')}
+                  </NavDropdown.ItemText>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/cvdp/account">
+                    Account
+                  </NavDropdown.Item>
+                  <NavDropdown.Item onClick={() => void signOut()}>Sign out</NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <Nav.Link as={NavLink} to="/cvdp/login">
+                  Sign in
+                </Nav.Link>
+              )}
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <Container as="main" className="pb-5">
+        <Outlet />
+      </Container>
+      {user && (
+        <SessionTimeoutGuard inactivityTimeout={appConfig.inactivityTimeout} logoutUrl={appConfig.logoutUrl} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Which links each role sees. Later screens add their entries here.
+import type { CurrentUser, RoleName } from '@cvdp/core';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  roles?: RoleName[];
+  end?: boolean;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/cvdp/', label: 'Home', end: true },
+  { to: '/cvdp/report', label: 'Report a vulnerability' },
+  { to: '/cvdp/reports/', label: 'My reports' },
+  { to: '/cvdp/admin/users/pending', label: 'Pending users', roles: ['admin'] },
+  { to: '/cvdp/admin/users', label: 'Users', roles: ['admin'], end: true },
+];
+
+export function navigationFor(user: CurrentUser | null): NavItem[] {
+  if (!user) return [];
+  return NAV_ITEMS.filter((item) => !item.roles || item.roles.some((r) => user.roles.includes(r)));
+}

@@ -1,0 +1,58 @@
+// Administrators approve (or turn down) new registrations.
+import { useState } from 'react';
+import { Button, Table } from 'react-bootstrap';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { approveUser, fetchPendingUsers, rejectUser } from './api.ts';
+
+export function PendingUsersPage() {
+  const [page, setPage] = useState(1);
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: ['pending-users', page], queryFn: () => fetchPendingUsers(page) });
+  const done = () => void client.invalidateQueries({ queryKey: ['pending-users'] });
+  const approve = useMutation({ mutationFn: approveUser, onSuccess: done });
+  const reject = useMutation({ mutationFn: rejectUser, onSuccess: done });
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Pending users</h1>
+      <ErrorAlert error={list.error ?? approve.error ?? reject.error} />
+      {list.isPending ? (
+        <PageSpinner />
+      ) : (
+        <Table striped hover responsive>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Registered</th>
+              <th className="text-end">Decision</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.results.length === 0 && <NoDataRow colSpan={4} />}
+            {list.data?.results.map((u) => (
+              <tr key={u.id}>
+                <td>{u.name}</td>
+                <td>{u.email}</td>
+                <td>{u.date_joined.slice(0, 10)}</td>
+                <td className="text-end">
+                  <Button size="sm" className="me-2" onClick={() => approve.mutate(u.id)} disabled={approve.isPending}>
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => reject.mutate(u.id)} disabled={reject.isPending}>
+                    Reject
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {list.data && <Pager page={page} pageSize={50} count={list.data.count} onPage={setPage} />}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+// Administrators search users and edit their roles, groups and whether they may sign in.
+import { useState } from 'react';
+import { Badge, Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { type AdminUser, createGroup, fetchGroups, fetchUsers, updateUser } from './api.ts';
+import { EditUserModal } from './EditUserModal.tsx';
+
+export function UsersPage() {
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [groupName, setGroupName] = useState('');
+  const list = useQuery({ queryKey: ['users', page, search], queryFn: () => fetchUsers(page, search) });
+  const groups = useQuery({ queryKey: ['groups'], queryFn: fetchGroups });
+  const addGroup = useMutation({
+    mutationFn: () => createGroup(groupName.trim(), 'vendor'),
+    onSuccess: () => {
+      setGroupName('');
+      void client.invalidateQueries({ queryKey: ['groups'] });
+    },
+  });
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Users</h1>
+      <ErrorAlert error={list.error ?? groups.error ?? addGroup.error} />
+      <Form className="mb-3" onSubmit={(e) => e.preventDefault()}>
+        <Form.Control
+          type="search"
+          placeholder="Search by name or email"
+          aria-label="Search users"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </Form>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : (
+        <Table striped hover responsive>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Roles</th>
+              <th>Groups</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.results.length === 0 && <NoDataRow colSpan={6} />}
+            {list.data?.results.map((u) => (
+              <tr key={u.id}>
+                <td>{u.name}</td>
+                <td>{u.email}</td>
+                <td>{u.roles.join(', ')}</td>
+                <td>{u.groups.map((g) => g.name).join(', ')}</td>
+                <td>
+                  {u.pending ? (
+                    <Badge bg="warning">Pending</Badge>
+                  ) : u.is_active ? (
+                    <Badge bg="success">Active</Badge>
+                  ) : (
+                    <Badge bg="secondary">Inactive</Badge>
+                  )}
+                </td>
+                <td className="text-end">
+                  <Button size="sm" variant="outline-primary" onClick={() => setEditing(u)}>
+                    Edit
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {list.data && <Pager page={page} pageSize={50} count={list.data.count} onPage={setPage} />}
+      <h2 className="h5 mt-4">Groups</h2>
+      <p className="text-muted small">{groups.data?.map((g) => g.name).join(', ') || 'No groups yet.'}</p>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (groupName.trim()) addGroup.mutate();
+        }}
+      >
+        <InputGroup style={{ maxWidth: 420 }}>
+          <Form.Control aria-label="New group name" placeholder="New group name" value={groupName} onChange={(e) => setGroupName(e.target.value)} />
+          <Button type="submit" disabled={!groupName.trim()}>
+            Add group
+          </Button>
+        </InputGroup>
+      </Form>
+      {editing && (
+        <EditUserModal
+          user={editing}
+          groups={groups.data ?? []}
+          onCancel={() => setEditing(null)}
+          onSave={async (change) => {
+            await updateUser(editing.id, change);
+            setEditing(null);
+            await client.invalidateQueries({ queryKey: ['users'] });
+          }}
+        />
+      )}
+    </>
+  );
+}

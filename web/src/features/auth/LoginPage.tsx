@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-client.ts';
+import { login } from './api.ts';
+import { CURRENT_USER_KEY } from './current-user.tsx';
+
+/** Only paths inside the app are followed after sign-in (no open redirects). */
+function safeNext(next: string | null) {
+  return next && next.startsWith('/cvdp/') && !next.startsWith('//') ? next : '/cvdp/';
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(email, password);
+      client.setQueryData(CURRENT_USER_KEY, user);
+      await navigate(safeNext(params.get('next')), { replace: true });
+    } catch (err) {
+      const message = errorMessage(err);
+      if (message.includes('awaiting approval')) await navigate('/cvdp/awaiting-approval');
+      else setError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card className="mx-auto mt-4" style={{ maxWidth: 420 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">Sign in</h1>
+        {error && (
+          <Alert variant="danger" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Form onSubmit={submit} noValidate>
+          <Form.Group className="mb-3" controlId="login-email">
+            <Form.Label>Email</Form.Label>
+            <Form.Control type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="login-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          </Form.Group>
+          <Button type="submit" disabled={busy} className="w-100">
+            {busy ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </Form>
+        <p className="mt-3 mb-0 text-center">
+          No account yet? <Link to="/cvdp/register">Register</Link>
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+// HTTP clients for both services. Writes carry the CSRF cookie value in X-CSRFToken; failures become
+// one readable message (SPEC §8: network error, request aborted, timeout, or the failed status code).
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { appConfig } from './config.ts';
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+export function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+/** Called when the server says the session is gone (401); the auth feature signs the page out. */
+let onUnauthorized: (() => void) | undefined;
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+function createClient(baseURL: string): AxiosInstance {
+  // Default HTTP timeout: none (SPEC §9).
+  const client = axios.create({ baseURL, withCredentials: true, timeout: 0 });
+  client.interceptors.request.use((request) => {
+    if (UNSAFE.has((request.method ?? 'get').toLowerCase())) {
+      const token = readCookie('csrftoken');
+      if (token) request.headers.set('X-CSRFToken', decodeURIComponent(token));
+    }
+    return request;
+  });
+  client.interceptors.response.use(undefined, (error: unknown) => {
+    if (error instanceof AxiosError && error.response?.status === 401) onUnauthorized?.();
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  });
+  return client;
+}
+
+export const coordinationApi = createClient(appConfig.apiUrl);
+export const scoringApi = createClient(appConfig.scoreApiUrl);
+
+interface ErrorBody {
+  detail?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** Field messages from a 400 answer, keyed by field name. */
+export function fieldErrors(error: unknown): Record<string, string[]> {
+  if (error instanceof AxiosError) return (error.response?.data as ErrorBody | undefined)?.errors ?? {};
+  return {};
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof AxiosError) {
+    if (error.code === AxiosError.ERR_CANCELED) return 'Request aborted';
+    if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return error.message;
+    if (!error.response) return 'Network Error';
+    const detail = (error.response.data as ErrorBody | undefined)?.detail;
+    const base = `Request failed with status code ${error.response.status}`;
+    return detail ? `${base}: ${detail}` : base;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
