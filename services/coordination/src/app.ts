@@ -5,6 +5,9 @@ import { adminUserRoutes } from './admin/users-routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { cweRoutes } from './cwe/routes.ts';
+import { caseRoutes } from './cases/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { artifactRoutes } from './artifacts/routes.ts';
 
 export async function coordinationService(app: FastifyInstance) {
   await app.register(accountRoutes);
@@ -12,4 +15,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(groupRoutes);
   await app.register(tokenRoutes);
   await app.register(cweRoutes);
+  await app.register(caseRoutes);
+  await app.register(reportRoutes);
+  await app.register(artifactRoutes);
 }

@@ -10,6 +10,7 @@ import {
   reportPocFileName,
   reportTitle,
   reportToQuestions,
+  withPocFileName,
 } from './index.ts';
 import { SAMPLE_CVSS_VECTOR, sampleReportValues, sampleVulnerability } from './test-fixtures.ts';
 
@@ -160,5 +161,15 @@ describe('helpers', () => {
     expect(copy).toEqual(source);
     copy.cwes.push('CWE-79');
     expect(source.cwes).toEqual(['CWE-89']);
+  });
+});
+
+describe('withPocFileName', () => {
+  it('sets, replaces and removes the proof-of-concept answer in its place', () => {
+    const list = reportToQuestions(sampleReportValues(), { pocFileName: 'client-said.exe' });
+    const renamed = withPocFileName(list, 'stored.txt');
+    expect(renamed).toEqual(reportToQuestions(sampleReportValues(), { pocFileName: 'stored.txt' }));
+    expect(renamed[4]).toEqual({ question: POC_QUESTION, answer: 'stored.txt' });
+    expect(reportPocFileName(withPocFileName(list, null))).toBeNull();
   });
 });

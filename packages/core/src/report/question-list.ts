@@ -148,3 +148,8 @@ export function reportPocFileName(list: unknown): string | null {
   const name = answerOf(list, POC_QUESTION);
   return hasText(name as string) ? (name as string) : null;
 }
+
+/** The same report naming another proof-of-concept file (or none). The server sets the name it stored. */
+export function withPocFileName(list: unknown, fileName: string | null): ReportQuestionList {
+  return reportToQuestions(questionsToReport(list), { pocFileName: fileName });
+}

@@ -1,0 +1,20 @@
+import { refOf, type UserRef } from '../cases/user-refs.ts';
+import type { ArtifactRow } from './artifact-access.ts';
+
+export const artifactDownloadPath = (uuid: string) => `/api/case/artifact/${uuid}/download/`;
+
+export function artifactView(a: ArtifactRow, refs: Map<number, UserRef>) {
+  return {
+    uuid: a.uuid,
+    case: a.caseId,
+    file_name: a.fileName,
+    content_type: a.contentType,
+    size: a.size,
+    sha256: a.sha256,
+    shared: a.shared,
+    source: a.source,
+    uploaded_by: refOf(refs, a.uploadedBy),
+    created: a.createdAt.toISOString(),
+    download_url: artifactDownloadPath(a.uuid),
+  };
+}
