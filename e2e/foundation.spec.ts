@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 
-test('a reporter signs in through the page, sees the layout for their role, and signs out', async ({ page }) => {
+test('a reporter signs in through the page, sees the layout for their role, and signs out', async ({
+  page,
+}) => {
   const reporter = await createAccount(servers.main.url, ['reporter']);
   await page.goto('/cvdp/account');
   await expect(page).toHaveURL(/\/cvdp\/login\?next=%2Fcvdp%2Faccount/);
@@ -24,10 +26,15 @@ test('a wrong password shows a clear message', async ({ page }) => {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('Unable to sign in with the provided email and password.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Unable to sign in with the provided email and password.',
+  );
 });
 
-test('a new user registers, waits for approval, an admin approves them, and they sign in', async ({ page, browser }) => {
+test('a new user registers, waits for approval, an admin approves them, and they sign in', async ({
+  page,
+  browser,
+}) => {
   const email = `register-${Date.now()}@example.test`;
   await page.goto('/cvdp/register');
   await page.getByLabel('Name').fill('Rita Reporter');
@@ -76,7 +83,9 @@ test.describe('session timeout (35 s configured)', () => {
     // 35 s timeout, prompted 30 s before idle: the modal appears after about 5 s without activity.
     await expect(modal).toBeVisible({ timeout: 15_000 });
     await expect(modal.getByText('Session Timeout')).toBeVisible();
-    await expect(modal).toContainText(/Hey! Are you still there\? Your session will be ending in \d+ seconds\./);
+    await expect(modal).toContainText(
+      /Hey! Are you still there\? Your session will be ending in \d+ seconds\./,
+    );
     const first = Number((await modal.textContent())!.match(/ending in (\d+) seconds/)![1]);
     await page.waitForTimeout(2_100);
     const later = Number((await modal.textContent())!.match(/ending in (\d+) seconds/)![1]);

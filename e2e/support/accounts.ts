@@ -31,7 +31,11 @@ export async function apiSignIn(baseURL: string, email: string, password: string
   return { api, headers: await csrfHeaders(api, baseURL) };
 }
 
-export async function createAccount(baseURL: string, roles: string[] = ['reporter'], name?: string): Promise<Account> {
+export async function createAccount(
+  baseURL: string,
+  roles: string[] = ['reporter'],
+  name?: string,
+): Promise<Account> {
   const n = ++counter;
   const email = `e2e-${Date.now()}-${process.pid}-${n}@example.test`;
   const password = 'e2e user password 1';
@@ -46,7 +50,10 @@ export async function createAccount(baseURL: string, roles: string[] = ['reporte
   await visitor.dispose();
 
   const admin = await apiSignIn(baseURL, ADMIN.email, ADMIN.password);
-  const approve = await admin.api.patch(`/manage/users/pending/${id}/`, { data: { pending: false }, headers: admin.headers });
+  const approve = await admin.api.patch(`/manage/users/pending/${id}/`, {
+    data: { pending: false },
+    headers: admin.headers,
+  });
   expect(approve.status()).toBe(200);
   const patch = await admin.api.patch(`/manage/users/${id}/`, { data: { roles }, headers: admin.headers });
   expect(patch.status()).toBe(200);

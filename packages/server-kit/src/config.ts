@@ -34,7 +34,8 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | und
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return n;
 }
 
@@ -48,7 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     inactivityTimeout,
     sessionIdleSeconds:
-      intFromEnv(env, 'CVDP_SESSION_IDLE_TIMEOUT', undefined) ?? inactivityTimeout ?? DEFAULT_SESSION_IDLE_SECONDS,
+      intFromEnv(env, 'CVDP_SESSION_IDLE_TIMEOUT', undefined) ??
+      inactivityTimeout ??
+      DEFAULT_SESSION_IDLE_SECONDS,
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
     adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,
     apiUrl: env.CVDP_API_URL || '/',

@@ -1,3 +1,4 @@
 export { coordinationService } from './app.ts';
 export { prepareCoordinationData } from './database.ts';
 export { ensureAdmin, describeBootstrap } from './accounts/bootstrap-admin.ts';
+export { createReport } from './reports/report-store.ts';

@@ -5,7 +5,11 @@ import { coordinationService } from '@cvdp/coordination';
 import { scoringService } from '@cvdp/scoring';
 import { webHost } from './web-host.ts';
 
-export async function buildPlatform(options: { config: Config; db: Db; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildPlatform(options: {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),

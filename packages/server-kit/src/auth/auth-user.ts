@@ -34,7 +34,7 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
            coalesce((select array_agg(m.group_id order by m.group_id) from group_members m where m.user_id = u.id), '{}') as group_ids
       from users u
      where u.id = ${userId} and u.is_active and not u.pending`);
-  const row = (result as unknown as { rows: UserRow[] }).rows[0];
+  const row = (result as { rows: UserRow[] }).rows[0];
   if (!row) return null;
   return {
     id: row.id,

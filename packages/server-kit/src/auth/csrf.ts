@@ -9,7 +9,13 @@ export const CSRF_HEADER = 'x-csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function issueCsrfCookie(reply: FastifyReply, secure: boolean, value = newSecret(24)) {
-  reply.setCookie(CSRF_COOKIE, value, { path: '/', sameSite: 'lax', httpOnly: false, secure, maxAge: 60 * 60 * 24 * 365 });
+  reply.setCookie(CSRF_COOKIE, value, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure,
+    maxAge: 60 * 60 * 24 * 365,
+  });
   return value;
 }
 

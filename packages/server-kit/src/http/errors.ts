@@ -21,7 +21,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found.') => new HttpError(404, what);
-export const forbidden = (why = 'You do not have permission to perform this action.') => new HttpError(403, why);
+export const forbidden = (why = 'You do not have permission to perform this action.') =>
+  new HttpError(403, why);
 
 /** Turns a zod error into field messages: the path joined with dots names the field. */
 export function zodFieldErrors(error: ZodError): FieldErrors {
@@ -38,25 +39,34 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 }
 
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      return send(reply, error.statusCode, { detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
-    }
-    if (error instanceof ZodError) {
-      return send(reply, 400, { detail: 'Invalid input.', errors: zodFieldErrors(error) });
-    }
-    const status = error.statusCode ?? 500;
-    if (error.validation) {
-      return send(reply, 400, { detail: error.message });
-    }
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, 413, { detail: 'The upload is too large.' });
-    }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, …) keep their status and message.
-      return send(reply, status, { detail: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { detail: 'Internal server error.' });
-  });
+  app.setErrorHandler(
+    (error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof HttpError) {
+        return send(reply, error.statusCode, {
+          detail: error.detail,
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
+      }
+      if (error instanceof ZodError) {
+        return send(reply, 400, { detail: 'Invalid input.', errors: zodFieldErrors(error) });
+      }
+      const status = error.statusCode ?? 500;
+      if (error.validation) {
+        return send(reply, 400, { detail: error.message });
+      }
+      if (
+        status === 413 ||
+        error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+      ) {
+        return send(reply, 413, { detail: 'The upload is too large.' });
+      }
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, wrong content type, …) keep their status and message.
+        return send(reply, status, { detail: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, { detail: 'Internal server error.' });
+    },
+  );
 }

@@ -42,6 +42,12 @@ export function pageUrls(req: FastifyRequest, page: number, pageSize: number, co
   };
 }
 
-export function toPage<T>(req: FastifyRequest, page: number, pageSize: number, count: number, results: T[]): Page<T> {
+export function toPage<T>(
+  req: FastifyRequest,
+  page: number,
+  pageSize: number,
+  count: number,
+  results: T[],
+): Page<T> {
   return { count, ...pageUrls(req, page, pageSize, count), results };
 }

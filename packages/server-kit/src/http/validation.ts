@@ -2,7 +2,11 @@
 import type { ZodType, z } from 'zod';
 import { HttpError, zodFieldErrors } from './errors.ts';
 
-export function parseInput<S extends ZodType>(schema: S, input: unknown, detail = 'Invalid input.'): z.infer<S> {
+export function parseInput<S extends ZodType>(
+  schema: S,
+  input: unknown,
+  detail = 'Invalid input.',
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new HttpError(400, detail, zodFieldErrors(result.error));
   return result.data;

@@ -29,16 +29,20 @@ describe('registration → pending → approval → sign-in', () => {
     const admin = await t.signIn({ roles: ['admin'] });
     const pending = await admin.get('/manage/users/pending/');
     expect(pending.statusCode).toBe(200);
-    const row = pending.json().results.find((u: { email: string }) => u.email === 'new.reporter@example.test');
+    const row = pending
+      .json()
+      .results.find((u: { email: string }) => u.email === 'new.reporter@example.test');
     expect(row).toMatchObject({ pending: true, roles: ['reporter'] });
 
     const approve = await admin.patch(`/manage/users/pending/${row.id}/`, { pending: false });
     expect(approve.statusCode).toBe(200);
     expect(approve.json().pending).toBe(false);
-    expect((await admin.get('/manage/users/pending/')).json().results.map((u: { id: number }) => u.id)).not.toContain(
+    expect(
+      (await admin.get('/manage/users/pending/')).json().results.map((u: { id: number }) => u.id),
+    ).not.toContain(row.id);
+    expect((await admin.get('/manage/users/new/')).json().results.map((u: { id: number }) => u.id)).toContain(
       row.id,
     );
-    expect((await admin.get('/manage/users/new/')).json().results.map((u: { id: number }) => u.id)).toContain(row.id);
 
     const login = await visitor.post('/api/auth/login/', {
       email: 'NEW.reporter@example.test',
@@ -55,10 +59,18 @@ describe('registration → pending → approval → sign-in', () => {
   it('refuses a duplicate address, a weak password and a malformed body with field messages', async () => {
     const v = t.anonymous();
     const user = await t.createUser();
-    const dup = await v.post('/api/auth/register/', { email: user.email.toUpperCase(), name: 'x', password: 'long enough pass 1' });
+    const dup = await v.post('/api/auth/register/', {
+      email: user.email.toUpperCase(),
+      name: 'x',
+      password: 'long enough pass 1',
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors.email).toEqual(['An account with this email already exists.']);
-    const weak = await v.post('/api/auth/register/', { email: 'weak@example.test', name: 'Weak', password: 'short' });
+    const weak = await v.post('/api/auth/register/', {
+      email: 'weak@example.test',
+      name: 'Weak',
+      password: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.password[0]).toMatch(/at least 10 characters/);
     const bad = await v.request('POST', '/api/auth/register/', {
@@ -84,11 +96,15 @@ describe('sign-in failures', () => {
     expect(blocked.json().detail).toMatch(/Too many failed sign-in attempts/);
     // Another account is not affected.
     const other = await t.createUser();
-    expect((await v.post('/api/auth/login/', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await v.post('/api/auth/login/', { email: other.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
-    const res = await t.anonymous().post('/api/auth/login/', { email: 'nobody@example.test', password: 'whatever123' });
+    const res = await t
+      .anonymous()
+      .post('/api/auth/login/', { email: 'nobody@example.test', password: 'whatever123' });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Unable to sign in with the provided email and password.');
   });
@@ -101,7 +117,11 @@ describe('sessions', () => {
     expect((await client.get('/api/user/')).statusCode).toBe(200);
     expect((await client.post('/api/auth/logout/')).statusCode).toBe(204);
     expect((await client.get('/api/user/')).statusCode).toBe(401);
-    const replay = await t.app.inject({ method: 'GET', url: '/api/user/', headers: { cookie: `cvdp_session=${stolen}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/',
+      headers: { cookie: `cvdp_session=${stolen}` },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -114,8 +134,13 @@ describe('sessions', () => {
   it('changes the password, ending other sessions but keeping this one', async () => {
     const a = await t.signIn();
     const b = t.anonymous();
-    expect((await b.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const wrong = await a.post('/api/user/password/', { current_password: 'nope', new_password: 'another fine passphrase' });
+    expect(
+      (await b.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+    const wrong = await a.post('/api/user/password/', {
+      current_password: 'nope',
+      new_password: 'another fine passphrase',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.current_password).toBeDefined();
     const ok = await a.post('/api/user/password/', {
@@ -126,9 +151,12 @@ describe('sessions', () => {
     expect((await a.get('/api/user/')).statusCode).toBe(200);
     expect((await b.get('/api/user/')).statusCode).toBe(401);
     const fresh = t.anonymous();
-    expect((await fresh.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode).toBe(400);
     expect(
-      (await fresh.post('/api/auth/login/', { email: a.user.email, password: 'another fine passphrase' })).statusCode,
+      (await fresh.post('/api/auth/login/', { email: a.user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(400);
+    expect(
+      (await fresh.post('/api/auth/login/', { email: a.user.email, password: 'another fine passphrase' }))
+        .statusCode,
     ).toBe(200);
   });
 });

@@ -9,7 +9,11 @@ export type BootstrapResult =
   | { status: 'missing-settings' }
   | { status: 'weak-password'; reason: string };
 
-export async function ensureAdmin(db: Db, email: string | undefined, password: string | undefined): Promise<BootstrapResult> {
+export async function ensureAdmin(
+  db: Db,
+  email: string | undefined,
+  password: string | undefined,
+): Promise<BootstrapResult> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

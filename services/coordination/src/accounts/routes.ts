@@ -58,7 +58,9 @@ export async function accountRoutes(app: FastifyInstance) {
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${input.email}`);
-    const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+    const ok = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
       await recordFailure(db, input.email, request.ip);
       throw new HttpError(400, 'Unable to sign in with the provided email and password.');
@@ -70,7 +72,12 @@ export async function accountRoutes(app: FastifyInstance) {
       throw new HttpError(401, 'This account has been deactivated.');
     }
     await clearFailures(db, input.email);
-    const sessionId = await createSession(db, user.id, config.sessionIdleSeconds, request.headers['user-agent']);
+    const sessionId = await createSession(
+      db,
+      user.id,
+      config.sessionIdleSeconds,
+      request.headers['user-agent'],
+    );
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     reply.setCookie(SESSION_COOKIE, sessionId, {
       path: '/',
@@ -97,20 +104,29 @@ export async function accountRoutes(app: FastifyInstance) {
     return currentUserView(user, groups);
   });
 
-  app.post('/api/user/password/', { preHandler: app.requireUser, config: authRateLimit }, async (request, reply) => {
-    const input = parseBody(changePasswordSchema, request.body);
-    const [user] = await db.select().from(users).where(eq(users.id, request.user!.id));
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      throw new HttpError(400, 'The current password is not correct.', {
-        current_password: ['The current password is not correct.'],
+  app.post(
+    '/api/user/password/',
+    { preHandler: app.requireUser, config: authRateLimit },
+    async (request, reply) => {
+      const input = parseBody(changePasswordSchema, request.body);
+      const [user] = await db.select().from(users).where(eq(users.id, request.user!.id));
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw new HttpError(400, 'The current password is not correct.', {
+          current_password: ['The current password is not correct.'],
+        });
+      }
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await destroyOtherSessions(tx, user.id, request.sessionId ?? undefined);
+        await recordActivity(tx, {
+          actorId: user.id,
+          verb: 'changed password',
+          objectType: 'user',
+          objectId: user.id,
+        });
       });
-    }
-    const passwordHash = await hashPassword(input.new_password);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await destroyOtherSessions(tx, user.id, request.sessionId ?? undefined);
-      await recordActivity(tx, { actorId: user.id, verb: 'changed password', objectType: 'user', objectId: user.id });
-    });
-    return reply.status(204).send();
-  });
+      return reply.status(204).send();
+    },
+  );
 }

@@ -8,7 +8,13 @@ type UserRow = typeof users.$inferSelect;
 export async function groupsOf(db: Db, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, CurrentUser['groups']>();
   const rows = await db
-    .select({ userId: groupMembers.userId, id: groups.id, name: groups.name, kind: groups.kind, isAdmin: groupMembers.isAdmin })
+    .select({
+      userId: groupMembers.userId,
+      id: groups.id,
+      name: groups.name,
+      kind: groups.kind,
+      isAdmin: groupMembers.isAdmin,
+    })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(inArray(groupMembers.userId, userIds))

@@ -35,9 +35,15 @@ describe('user administration', () => {
     const admin = await t.signIn({ roles: ['admin'] });
     const group = (await admin.post('/manage/groups/', { name: 'Acme Corp', kind: 'vendor' })).json();
     const target = await t.signIn();
-    const res = await admin.patch(`/manage/users/${target.user.id}/`, { roles: ['reporter', 'scorer'], groups: [group.id] });
+    const res = await admin.patch(`/manage/users/${target.user.id}/`, {
+      roles: ['reporter', 'scorer'],
+      groups: [group.id],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ roles: ['reporter', 'scorer'], groups: [{ id: group.id, name: 'Acme Corp' }] });
+    expect(res.json()).toMatchObject({
+      roles: ['reporter', 'scorer'],
+      groups: [{ id: group.id, name: 'Acme Corp' }],
+    });
     expect((await target.get('/api/user/')).json().roles).toEqual(['reporter', 'scorer']);
 
     expect((await admin.patch(`/manage/users/${target.user.id}/`, { roles: ['pope'] })).statusCode).toBe(400);
@@ -45,9 +51,13 @@ describe('user administration', () => {
     expect((await admin.patch(`/manage/users/abc/`, { roles: [] })).statusCode).toBe(400);
     expect((await admin.patch(`/manage/users/99999/`, { roles: [] })).statusCode).toBe(404);
 
-    expect((await admin.patch(`/manage/users/${target.user.id}/`, { is_active: false })).statusCode).toBe(200);
+    expect((await admin.patch(`/manage/users/${target.user.id}/`, { is_active: false })).statusCode).toBe(
+      200,
+    );
     expect((await target.get('/api/user/')).statusCode).toBe(401);
-    const again = await t.anonymous().post('/api/auth/login/', { email: target.user.email, password: TEST_PASSWORD });
+    const again = await t
+      .anonymous()
+      .post('/api/auth/login/', { email: target.user.email, password: TEST_PASSWORD });
     expect(again.statusCode).toBe(401);
   });
 
@@ -93,10 +103,14 @@ describe('groups and join requests', () => {
     const list = (await admin.get('/manage/groups/requests/')).json();
     const mine = list.results.find((r: { user: { id: number } }) => r.user.id === user.user.id);
     expect(mine.message).toBe('I work there');
-    expect((await admin.patch(`/manage/groups/requests/${mine.id}/`, { status: 'approved' })).statusCode).toBe(200);
+    expect(
+      (await admin.patch(`/manage/groups/requests/${mine.id}/`, { status: 'approved' })).statusCode,
+    ).toBe(200);
     expect((await user.get('/api/user/')).json().groups).toEqual([
       { id: group.id, name: 'Widget Co', kind: 'vendor', is_admin: false },
     ]);
-    expect((await admin.patch(`/manage/groups/requests/${mine.id}/`, { status: 'rejected' })).statusCode).toBe(409);
+    expect(
+      (await admin.patch(`/manage/groups/requests/${mine.id}/`, { status: 'rejected' })).statusCode,
+    ).toBe(409);
   });
 });

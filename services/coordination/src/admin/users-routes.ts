@@ -20,7 +20,9 @@ import { adminUserView, groupsOf } from '../accounts/user-view.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('Not found.') });
 const listQuery = pageQuerySchema(50, 200).extend({ search: z.string().max(200).optional() });
-const approveSchema = z.object({ pending: z.literal(false, 'Only pending: false (approve) is accepted.') }).strict();
+const approveSchema = z
+  .object({ pending: z.literal(false, 'Only pending: false (approve) is accepted.') })
+  .strict();
 /** "Recently joined" covers this many days. */
 const NEW_USER_DAYS = 30;
 
@@ -43,8 +45,17 @@ export async function adminUserRoutes(app: FastifyInstance) {
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size);
-    const byUser = await groupsOf(db, rows.map((r) => r.id));
-    return toPage(request, q.page, q.page_size, n, rows.map((u) => adminUserView(u, byUser.get(u.id) ?? [])));
+    const byUser = await groupsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return toPage(
+      request,
+      q.page,
+      q.page_size,
+      n,
+      rows.map((u) => adminUserView(u, byUser.get(u.id) ?? [])),
+    );
   }
 
   app.get('/manage/users/pending/', adminOnly, (request) => listUsers(request, eq(users.pending, true)));
@@ -52,7 +63,10 @@ export async function adminUserRoutes(app: FastifyInstance) {
   app.get('/manage/users/new/', adminOnly, (request) =>
     listUsers(
       request,
-      and(eq(users.pending, false), sql`${users.createdAt} > now() - make_interval(days => ${NEW_USER_DAYS})`),
+      and(
+        eq(users.pending, false),
+        sql`${users.createdAt} > now() - make_interval(days => ${NEW_USER_DAYS})`,
+      ),
     ),
   );
 
@@ -61,7 +75,10 @@ export async function adminUserRoutes(app: FastifyInstance) {
   app.patch('/manage/users/pending/:id/', adminOnly, async (request) => {
     const { id } = parseInput(idParams, request.params);
     parseBody(approveSchema, request.body);
-    const [user] = await db.select().from(users).where(and(eq(users.id, id), eq(users.pending, true)));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.pending, true)));
     if (!user) throw new HttpError(404, 'No pending user with this id.');
     const [updated] = await db.transaction(async (tx) => {
       const result = await tx
@@ -117,15 +134,25 @@ export async function adminUserRoutes(app: FastifyInstance) {
     const input = parseBody(userUpdateSchema, request.body);
     const [user] = await db.select().from(users).where(eq(users.id, id));
     if (!user) throw new HttpError(404, 'Not found.');
-    if (id === request.user!.id && (input.is_active === false || (input.roles && !input.roles.includes('admin')))) {
+    if (
+      id === request.user!.id &&
+      (input.is_active === false || (input.roles && !input.roles.includes('admin')))
+    ) {
       throw new HttpError(400, 'You cannot remove your own administrator access.');
     }
     if (input.groups?.length) {
       const found = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, input.groups));
       const missing = input.groups.filter((g) => !found.some((f) => f.id === g));
-      if (missing.length) throw new HttpError(400, 'Unknown group.', { groups: [`Unknown group id(s): ${missing.join(', ')}`] });
+      if (missing.length)
+        throw new HttpError(400, 'Unknown group.', {
+          groups: [`Unknown group id(s): ${missing.join(', ')}`],
+        });
     }
-    const before = { roles: user.roles, is_active: user.isActive, groups: ((await groupsOf(db, [id])).get(id) ?? []).map((g) => g.id) };
+    const before = {
+      roles: user.roles,
+      is_active: user.isActive,
+      groups: ((await groupsOf(db, [id])).get(id) ?? []).map((g) => g.id),
+    };
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
@@ -139,12 +166,21 @@ export async function adminUserRoutes(app: FastifyInstance) {
       if (input.groups) {
         await tx.delete(groupMembers).where(eq(groupMembers.userId, id));
         if (input.groups.length) {
-          await tx.insert(groupMembers).values([...new Set(input.groups)].map((groupId) => ({ groupId, userId: id })));
+          await tx
+            .insert(groupMembers)
+            .values([...new Set(input.groups)].map((groupId) => ({ groupId, userId: id })));
         }
       }
       // A deactivated user is signed out everywhere at once.
       if (input.is_active === false) await tx.delete(sessions).where(eq(sessions.userId, id));
-      await recordActivity(tx, { actorId: request.user!.id, verb: 'updated', objectType: 'user', objectId: id, before, after: input });
+      await recordActivity(tx, {
+        actorId: request.user!.id,
+        verb: 'updated',
+        objectType: 'user',
+        objectId: id,
+        before,
+        after: input,
+      });
       return row;
     });
     return adminUserView(updated, (await groupsOf(db, [id])).get(id) ?? []);

@@ -51,19 +51,42 @@ export async function groupRoutes(app: FastifyInstance) {
     const [group] = await db.select().from(groups).where(eq(groups.id, input.group));
     if (!group) throw new HttpError(400, 'Unknown group.', { group: ['Unknown group.'] });
     if (request.user!.groupIds.includes(group.id)) {
-      throw new HttpError(400, 'You are already a member of this group.', { group: ['You are already a member of this group.'] });
+      throw new HttpError(400, 'You are already a member of this group.', {
+        group: ['You are already a member of this group.'],
+      });
     }
     const [open] = await db
       .select({ id: groupRequests.id })
       .from(groupRequests)
-      .where(and(eq(groupRequests.groupId, group.id), eq(groupRequests.userId, userId), eq(groupRequests.status, 'pending')));
+      .where(
+        and(
+          eq(groupRequests.groupId, group.id),
+          eq(groupRequests.userId, userId),
+          eq(groupRequests.status, 'pending'),
+        ),
+      );
     if (open) throw new HttpError(409, 'You have already asked to join this group.');
     const [row] = await db.transaction(async (tx) => {
-      const created = await tx.insert(groupRequests).values({ groupId: group.id, userId, message: input.message }).returning();
-      await recordActivity(tx, { actorId: userId, verb: 'requested to join', objectType: 'group', objectId: group.id });
+      const created = await tx
+        .insert(groupRequests)
+        .values({ groupId: group.id, userId, message: input.message })
+        .returning();
+      await recordActivity(tx, {
+        actorId: userId,
+        verb: 'requested to join',
+        objectType: 'group',
+        objectId: group.id,
+      });
       return created;
     });
-    return reply.status(201).send({ id: row.id, group: groupView(group), status: row.status, created: row.createdAt.toISOString() });
+    return reply
+      .status(201)
+      .send({
+        id: row.id,
+        group: groupView(group),
+        status: row.status,
+        created: row.createdAt.toISOString(),
+      });
   });
 
   app.get('/manage/groups/', adminOnly, async (request) => {
@@ -83,10 +106,19 @@ export async function groupRoutes(app: FastifyInstance) {
   app.post('/manage/groups/', adminOnly, async (request, reply) => {
     const input = parseBody(groupCreateSchema, request.body);
     const [dupe] = await db.select({ id: groups.id }).from(groups).where(ilike(groups.name, input.name));
-    if (dupe) throw new HttpError(400, 'A group with this name already exists.', { name: ['A group with this name already exists.'] });
+    if (dupe)
+      throw new HttpError(400, 'A group with this name already exists.', {
+        name: ['A group with this name already exists.'],
+      });
     const [row] = await db.transaction(async (tx) => {
       const created = await tx.insert(groups).values(input).returning();
-      await recordActivity(tx, { actorId: request.user!.id, verb: 'created', objectType: 'group', objectId: created[0].id, after: input });
+      await recordActivity(tx, {
+        actorId: request.user!.id,
+        verb: 'created',
+        objectType: 'group',
+        objectId: created[0].id,
+        after: input,
+      });
       return created;
     });
     return reply.status(201).send(groupView(row));
@@ -133,9 +165,17 @@ export async function groupRoutes(app: FastifyInstance) {
         .set({ status, decidedAt: new Date(), decidedBy: request.user!.id })
         .where(eq(groupRequests.id, id));
       if (status === 'approved') {
-        await tx.insert(groupMembers).values({ groupId: req.groupId, userId: req.userId }).onConflictDoNothing();
+        await tx
+          .insert(groupMembers)
+          .values({ groupId: req.groupId, userId: req.userId })
+          .onConflictDoNothing();
       }
-      await recordActivity(tx, { actorId: request.user!.id, verb: status, objectType: 'group_request', objectId: id });
+      await recordActivity(tx, {
+        actorId: request.user!.id,
+        verb: status,
+        objectType: 'group_request',
+        objectId: id,
+      });
     });
     return { id, status };
   });

@@ -18,7 +18,11 @@ export class TestClient {
     }
   }
 
-  async request(method: Method, url: string, options: Partial<InjectOptions> & { body?: unknown; csrf?: boolean } = {}) {
+  async request(
+    method: Method,
+    url: string,
+    options: Partial<InjectOptions> & { body?: unknown; csrf?: boolean } = {},
+  ) {
     if (method !== 'GET' && method !== 'HEAD' && options.csrf !== false && !this.cookies.has('csrftoken')) {
       this.remember(await this.app.inject({ method: 'GET', url: '/healthz' }));
     }
@@ -27,7 +31,7 @@ export class TestClient {
     if (options.csrf !== false && this.cookies.has('csrftoken') && !('x-csrftoken' in headers)) {
       headers['x-csrftoken'] = this.cookies.get('csrftoken')!;
     }
-    const payload = (options.body ?? options.payload) as InjectOptions['payload'];
+    const payload = options.body ?? options.payload;
     const res = await this.app.inject({ method, url: this.base + url, headers, payload });
     this.remember(res);
     return res;
@@ -38,6 +42,7 @@ export class TestClient {
     this.request('POST', url, { ...o, body: body as never });
   patch = (url: string, body?: unknown, o?: Partial<InjectOptions> & { csrf?: boolean }) =>
     this.request('PATCH', url, { ...o, body: body as never });
-  put = (url: string, body?: unknown, o?: Partial<InjectOptions>) => this.request('PUT', url, { ...o, body: body as never });
+  put = (url: string, body?: unknown, o?: Partial<InjectOptions>) =>
+    this.request('PUT', url, { ...o, body: body as never });
   delete = (url: string, o?: Partial<InjectOptions> & { csrf?: boolean }) => this.request('DELETE', url, o);
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { tokenCreateSchema } from '@cvdp/core';
-import { HttpError, apiTokens, createApiToken, parseBody, parseInput, parseQuery, recordActivity } from '@cvdp/server-kit';
+import {
+  HttpError,
+  apiTokens,
+  createApiToken,
+  parseBody,
+  parseInput,
+  parseQuery,
+  recordActivity,
+} from '@cvdp/server-kit';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenView = (t: typeof apiTokens.$inferSelect) => ({
@@ -22,10 +30,19 @@ export async function tokenRoutes(app: FastifyInstance) {
   const adminOnly = { preHandler: app.requireRole('admin') };
 
   async function revoke(actorId: number, id: number, ownerId?: number) {
-    const where = and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt), ownerId ? eq(apiTokens.userId, ownerId) : undefined);
+    const where = and(
+      eq(apiTokens.id, id),
+      isNull(apiTokens.revokedAt),
+      ownerId ? eq(apiTokens.userId, ownerId) : undefined,
+    );
     const rows = await db.transaction(async (tx) => {
-      const r = await tx.update(apiTokens).set({ revokedAt: new Date() }).where(where).returning({ id: apiTokens.id });
-      if (r.length) await recordActivity(tx, { actorId, verb: 'revoked', objectType: 'api_token', objectId: id });
+      const r = await tx
+        .update(apiTokens)
+        .set({ revokedAt: new Date() })
+        .where(where)
+        .returning({ id: apiTokens.id });
+      if (r.length)
+        await recordActivity(tx, { actorId, verb: 'revoked', objectType: 'api_token', objectId: id });
       return r;
     });
     if (!rows.length) throw new HttpError(404, 'Not found.');
@@ -44,7 +61,12 @@ export async function tokenRoutes(app: FastifyInstance) {
   app.post('/api/user/tokens/', signedIn, async (request, reply) => {
     const { name } = parseBody(tokenCreateSchema, request.body);
     const { key, token } = await createApiToken(db, request.user!.id, name);
-    await recordActivity(db, { actorId: request.user!.id, verb: 'created', objectType: 'api_token', objectId: token.id });
+    await recordActivity(db, {
+      actorId: request.user!.id,
+      verb: 'created',
+      objectType: 'api_token',
+      objectId: token.id,
+    });
     return reply.status(201).send({ ...tokenView(token), key });
   });
 
@@ -55,7 +77,10 @@ export async function tokenRoutes(app: FastifyInstance) {
   });
 
   app.get('/manage/tokens/', adminOnly, async (request) => {
-    const { user } = parseQuery(z.object({ user: z.coerce.number().int().positive().optional() }), request.query);
+    const { user } = parseQuery(
+      z.object({ user: z.coerce.number().int().positive().optional() }),
+      request.query,
+    );
     const rows = await db
       .select()
       .from(apiTokens)

@@ -14,7 +14,11 @@ describe('CSRF', () => {
     const missing = await client.post('/api/user/tokens/', { name: 'ci' }, { csrf: false });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().detail).toBe('CSRF Failed: CSRF token missing or incorrect.');
-    const forged = await client.post('/api/user/tokens/', { name: 'ci' }, { headers: { 'x-csrftoken': 'forged-value' } });
+    const forged = await client.post(
+      '/api/user/tokens/',
+      { name: 'ci' },
+      { headers: { 'x-csrftoken': 'forged-value' } },
+    );
     expect(forged.statusCode).toBe(403);
     const ok = await client.post('/api/user/tokens/', { name: 'ci' });
     expect(ok.statusCode).toBe(201);
@@ -29,11 +33,9 @@ describe('CSRF', () => {
 
   it('protects sign-in too (login CSRF)', async () => {
     const user = await t.createUser();
-    const res = await t.anonymous().post(
-      '/api/auth/login/',
-      { email: user.email, password: 'x' },
-      { csrf: false },
-    );
+    const res = await t
+      .anonymous()
+      .post('/api/auth/login/', { email: user.email, password: 'x' }, { csrf: false });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -54,7 +56,12 @@ describe('API tokens', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(owner.user.email);
     // No cookie, no CSRF header: still allowed, because a token is not an ambient credential.
-    const write = await t.app.inject({ method: 'POST', url: '/api/user/tokens/', headers, payload: { name: 'second' } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/tokens/',
+      headers,
+      payload: { name: 'second' },
+    });
     expect(write.statusCode).toBe(201);
 
     expect((await owner.delete(`/api/user/tokens/${id}/`)).statusCode).toBe(204);
@@ -69,14 +76,24 @@ describe('API tokens', () => {
     const { id, key } = (await a.post('/api/user/tokens/', { name: 'mine' })).json();
     expect((await b.delete(`/api/user/tokens/${id}/`)).statusCode).toBe(404);
     const admin = await t.signIn({ roles: ['admin'] });
-    expect((await admin.get(`/manage/tokens/?user=${a.user.id}`)).json().map((x: { id: number }) => x.id)).toContain(id);
+    expect(
+      (await admin.get(`/manage/tokens/?user=${a.user.id}`)).json().map((x: { id: number }) => x.id),
+    ).toContain(id);
     expect((await admin.delete(`/manage/tokens/${id}/`)).statusCode).toBe(204);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/', headers: { authorization: `Token ${key}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/',
+      headers: { authorization: `Token ${key}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('rejects a made-up token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/', headers: { authorization: 'Token cvdp_nope' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/',
+      headers: { authorization: 'Token cvdp_nope' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

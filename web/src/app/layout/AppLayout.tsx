@@ -59,7 +59,10 @@ export function AppLayout() {
         <Outlet />
       </Container>
       {user && (
-        <SessionTimeoutGuard inactivityTimeout={appConfig.inactivityTimeout} logoutUrl={appConfig.logoutUrl} />
+        <SessionTimeoutGuard
+          inactivityTimeout={appConfig.inactivityTimeout}
+          logoutUrl={appConfig.logoutUrl}
+        />
       )}
     </>
   );

@@ -41,11 +41,21 @@ function PasswordCard() {
         <Form onSubmit={submit}>
           <Form.Group className="mb-2" controlId="current-password">
             <Form.Label>Current password</Form.Label>
-            <Form.Control type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="new-password">
             <Form.Label>New password</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
           </Form.Group>
           <Button type="submit">Change password</Button>
         </Form>
@@ -64,7 +74,9 @@ function TokensCard() {
   const [newKey, setNewKey] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (tokenName: string) =>
-      coordinationApi.post<Token & { key: string }>('api/user/tokens/', { name: tokenName }).then((r) => r.data),
+      coordinationApi
+        .post<Token & { key: string }>('api/user/tokens/', { name: tokenName })
+        .then((r) => r.data),
     onSuccess: (data) => {
       setNewKey(data.key);
       setName('');
@@ -80,7 +92,8 @@ function TokensCard() {
       <Card.Header>API tokens</Card.Header>
       <Card.Body>
         <p className="text-muted small">
-          Tokens let scripts and connected instances call the API as you (header <code>Authorization: Token …</code>).
+          Tokens let scripts and connected instances call the API as you (header{' '}
+          <code>Authorization: Token …</code>).
         </p>
         {newKey && (
           <Alert variant="success">
@@ -96,7 +109,12 @@ function TokensCard() {
           className="mb-3"
         >
           <InputGroup>
-            <Form.Control aria-label="Token name" placeholder="Token name" value={name} onChange={(e) => setName(e.target.value)} />
+            <Form.Control
+              aria-label="Token name"
+              placeholder="Token name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
             <Button type="submit" disabled={!name.trim() || create.isPending}>
               Create token
             </Button>

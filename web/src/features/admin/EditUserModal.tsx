@@ -15,7 +15,8 @@ export function EditUserModal(props: {
   const [active, setActive] = useState(props.user.is_active);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+  const toggle = <T,>(list: T[], item: T) =>
+    list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
   async function save() {
     setBusy(true);
@@ -38,7 +39,13 @@ export function EditUserModal(props: {
         <fieldset className="mb-3">
           <legend className="h6">Roles</legend>
           {ROLE_NAMES.map((r) => (
-            <Form.Check key={r} id={`role-${r}`} label={r} checked={roles.includes(r)} onChange={() => setRoles(toggle(roles, r))} />
+            <Form.Check
+              key={r}
+              id={`role-${r}`}
+              label={r}
+              checked={roles.includes(r)}
+              onChange={() => setRoles(toggle(roles, r))}
+            />
           ))}
         </fieldset>
         <fieldset className="mb-3">
@@ -54,7 +61,13 @@ export function EditUserModal(props: {
             />
           ))}
         </fieldset>
-        <Form.Check type="switch" id="user-active" label="Active" checked={active} onChange={() => setActive(!active)} />
+        <Form.Check
+          type="switch"
+          id="user-active"
+          label="Active"
+          checked={active}
+          onChange={() => setActive(!active)}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={props.onCancel}>

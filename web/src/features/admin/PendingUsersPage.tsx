@@ -40,10 +40,20 @@ export function PendingUsersPage() {
                 <td>{u.email}</td>
                 <td>{u.date_joined.slice(0, 10)}</td>
                 <td className="text-end">
-                  <Button size="sm" className="me-2" onClick={() => approve.mutate(u.id)} disabled={approve.isPending}>
+                  <Button
+                    size="sm"
+                    className="me-2"
+                    onClick={() => approve.mutate(u.id)}
+                    disabled={approve.isPending}
+                  >
                     Approve
                   </Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => reject.mutate(u.id)} disabled={reject.isPending}>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    onClick={() => reject.mutate(u.id)}
+                    disabled={reject.isPending}
+                  >
                     Reject
                   </Button>
                 </td>

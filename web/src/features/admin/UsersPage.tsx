@@ -92,7 +92,12 @@ export function UsersPage() {
         }}
       >
         <InputGroup style={{ maxWidth: 420 }}>
-          <Form.Control aria-label="New group name" placeholder="New group name" value={groupName} onChange={(e) => setGroupName(e.target.value)} />
+          <Form.Control
+            aria-label="New group name"
+            placeholder="New group name"
+            value={groupName}
+            onChange={(e) => setGroupName(e.target.value)}
+          />
           <Button type="submit" disabled={!groupName.trim()}>
             Add group
           </Button>

@@ -22,14 +22,19 @@ export const fetchUsers = (page: number, search: string) =>
     .get<PageOf<AdminUser>>('manage/users/', { params: { page, ...(search ? { search } : {}) } })
     .then((r) => r.data);
 
-export const approveUser = (id: number) => coordinationApi.patch(`manage/users/pending/${id}/`, { pending: false });
+export const approveUser = (id: number) =>
+  coordinationApi.patch(`manage/users/pending/${id}/`, { pending: false });
 export const rejectUser = (id: number) => coordinationApi.delete(`manage/users/pending/${id}/`);
 
-export const updateUser = (id: number, change: { roles?: RoleName[]; groups?: number[]; is_active?: boolean }) =>
-  coordinationApi.patch<AdminUser>(`manage/users/${id}/`, change).then((r) => r.data);
+export const updateUser = (
+  id: number,
+  change: { roles?: RoleName[]; groups?: number[]; is_active?: boolean },
+) => coordinationApi.patch<AdminUser>(`manage/users/${id}/`, change).then((r) => r.data);
 
 export const fetchGroups = () =>
-  coordinationApi.get<PageOf<Group>>('manage/groups/', { params: { page_size: 200 } }).then((r) => r.data.results);
+  coordinationApi
+    .get<PageOf<Group>>('manage/groups/', { params: { page_size: 200 } })
+    .then((r) => r.data.results);
 
 export const createGroup = (name: string, kind: string) =>
   coordinationApi.post<Group>('manage/groups/', { name, kind }).then((r) => r.data);

@@ -7,8 +7,8 @@ export function AwaitingApprovalPage() {
       <Card.Body>
         <h1 className="h4">Awaiting approval</h1>
         <p>
-          Your account has been created and is awaiting approval by an administrator. You can sign in as soon as it
-          has been approved.
+          Your account has been created and is awaiting approval by an administrator. You can sign in as soon
+          as it has been approved.
         </p>
         <Link to="/cvdp/login">Back to sign in</Link>
       </Card.Body>

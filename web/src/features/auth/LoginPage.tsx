@@ -49,7 +49,13 @@ export function LoginPage() {
         <Form onSubmit={submit} noValidate>
           <Form.Group className="mb-3" controlId="login-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <Form.Control
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="login-password">
             <Form.Label>Password</Form.Label>

@@ -62,7 +62,13 @@ export function RegisterPage() {
         <Form onSubmit={submit} noValidate>
           {field('name', 'Name', 'text', 'name')}
           {field('email', 'Email', 'email', 'email')}
-          {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+          {field(
+            'password',
+            'Password',
+            'password',
+            'new-password',
+            `At least ${PASSWORD_MIN_LENGTH} characters.`,
+          )}
           <Button type="submit" disabled={busy} className="w-100">
             {busy ? 'Registering…' : 'Register'}
           </Button>

@@ -3,7 +3,13 @@ import { Button, Modal } from 'react-bootstrap';
 
 export function SessionTimeoutModal(props: { show: boolean; secondsLeft: number; onStay(): void }) {
   return (
-    <Modal show={props.show} backdrop="static" onHide={props.onStay} centered aria-labelledby="session-timeout-title">
+    <Modal
+      show={props.show}
+      backdrop="static"
+      onHide={props.onStay}
+      centered
+      aria-labelledby="session-timeout-title"
+    >
       <Modal.Header closeButton>
         <Modal.Title id="session-timeout-title">Session Timeout</Modal.Title>
       </Modal.Header>

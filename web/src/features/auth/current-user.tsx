@@ -18,7 +18,12 @@ const Ctx = createContext<CurrentUserState | null>(null);
 
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: 60_000,
+    retry: false,
+  });
   useEffect(() => {
     setUnauthorizedHandler(() => {
       client.setQueryData(CURRENT_USER_KEY, null);

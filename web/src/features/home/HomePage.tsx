@@ -9,7 +9,9 @@ export function HomePage() {
   return (
     <>
       <h1 className="h3 mb-3">Welcome, {user?.name}</h1>
-      <p className="text-muted">Coordinated vulnerability disclosure: report, coordinate, score and publish.</p>
+      <p className="text-muted">
+        Coordinated vulnerability disclosure: report, coordinate, score and publish.
+      </p>
       <Row xs={1} md={3} className="g-3">
         {links.map((l) => (
           <Col key={l.to}>

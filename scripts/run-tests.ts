@@ -1,0 +1,91 @@
+// `npm test`: the whole suite — unit and API tests on the embedded database (and again on PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests against the built app — ending with one line
+// `N passed, N failed` that CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  ok: boolean;
+}
+const tallies: Tally[] = [];
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function vitest(name: string, file: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  rmSync(file, { force: true });
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
+  const r = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number })
+    : { numPassedTests: 0, numFailedTests: 1 };
+  tallies.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, ok });
+}
+
+interface PwSuite {
+  specs?: { tests: { results: { status: string }[]; status?: string }[] }[];
+  suites?: PwSuite[];
+}
+function countPlaywright(file: string) {
+  let passed = 0;
+  let failed = 0;
+  const walk = (s: PwSuite) => {
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results.at(-1)?.status;
+        if (last === 'passed') passed++;
+        else if (last !== 'skipped') failed++;
+      }
+    }
+    (s.suites ?? []).forEach(walk);
+  };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: PwSuite[] };
+  report.suites.forEach(walk);
+  return { passed, failed };
+}
+
+const only = process.argv[2];
+
+if (!only || only === 'unit') {
+  vitest('unit and API tests (embedded PGlite)', path.join(tmp, 'vitest-pglite.json'), []);
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('API tests (PostgreSQL)', path.join(tmp, 'vitest-postgres.json'), ['--project', 'server']);
+  } else {
+    console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
+  }
+}
+
+if (!only || only === 'e2e') {
+  const built = run('web build', 'npm', ['run', 'build:web', '--silent']);
+  if (!built) tallies.push({ name: 'web build', passed: 0, failed: 1, ok: false });
+  const pwFile = path.join(tmp, 'playwright.json');
+  rmSync(pwFile, { force: true });
+  const ok =
+    built && run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  const counts = existsSync(pwFile) ? countPlaywright(pwFile) : { passed: 0, failed: 1 };
+  tallies.push({ name: 'browser tests', ...counts, ok });
+}
+
+console.log('\n=== summary ===');
+for (const t of tallies)
+  console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.ok ? '' : ' (run failed)'}`);
+const passed = tallies.reduce((n, t) => n + t.passed, 0);
+const failed =
+  tallies.reduce((n, t) => n + t.failed, 0) + tallies.filter((t) => !t.ok && t.failed === 0).length;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && tallies.every((t) => t.ok) ? 0 : 1);

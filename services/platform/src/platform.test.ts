@@ -1,0 +1,74 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@cvdp/coordination/testing';
+import { coordinationService } from '@cvdp/coordination';
+import { scoringService } from '@cvdp/scoring';
+import { webHost } from './web-host.ts';
+
+let t: TestApp;
+const dist = mkdtempSync(path.join(tmpdir(), 'cvdp-dist-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestApp({
+    config: { webDistDir: dist, inactivityTimeout: 900, apiUrl: '/', scoreApiUrl: '/scoring/' },
+    register: async (app) => {
+      await app.register(coordinationService);
+      await app.register(scoringService, { prefix: '/scoring' });
+      await app.register(webHost, { config: app.config });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('hosting page', () => {
+  it('serves the app with the page config for deep links, with a CSP', async () => {
+    const res = await t.anonymous().get('/cvdp/cases/12/report/edit/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const json = /<script id="cvdp-config" type="application\/json">(.*?)<\/script>/.exec(res.body)![1];
+    expect(JSON.parse(json)).toEqual({
+      api_url: '/',
+      score_api_url: '/scoring/',
+      logout_url: '/api/auth/logout/',
+      inactivity_timeout: 900,
+    });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves assets and answers unknown API paths with JSON 404s, not the page', async () => {
+    expect((await t.anonymous().get('/assets/app.js')).body).toBe('console.log(1)');
+    const api = await t.anonymous().get('/api/nothing-here/');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+    expect((await t.anonymous().post('/cvdp/anything', {})).statusCode).toBe(404);
+  });
+
+  it('mounts the scoring service under /scoring/ with the same sign-in', async () => {
+    expect((await t.anonymous().get('/scoring/')).json()).toEqual({ service: 'scoring', status: 'ok' });
+    expect((await t.anonymous().get('/scoring/api/users/')).statusCode).toBe(401);
+    const reporter = await t.signIn({ roles: ['reporter'] });
+    expect((await reporter.get('/scoring/api/users/')).statusCode).toBe(403);
+    const scorer = await t.signIn({ roles: ['scorer'], name: 'Sally Scorer' });
+    const list = await scorer.get('/scoring/api/users/');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((u: { name: string }) => u.name)).toContain('Sally Scorer');
+  });
+
+  it('has no debug routes and keeps secrets out of answers', async () => {
+    for (const url of ['/debug', '/env', '/api/env/', '/.env', '/config']) {
+      const res = await t.anonymous().get(url);
+      expect(res.body).not.toMatch(/DATABASE_URL|password_hash|passwordHash/);
+    }
+    const admin = await t.signIn({ roles: ['admin'] });
+    expect((await admin.get('/manage/users/')).body).not.toMatch(/argon2|password/i);
+  });
+});
