@@ -1,0 +1,67 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, fieldErrors } from './api-client.ts';
+import { parseConfig } from './config.ts';
+
+const config = { headers: new AxiosHeaders() };
+const withResponse = (status: number, data: unknown) =>
+  new AxiosError(
+    `Request failed with status code ${status}`,
+    'ERR_BAD_REQUEST',
+    config,
+    {},
+    {
+      status,
+      statusText: '',
+      headers: {},
+      config,
+      data,
+    },
+  );
+
+describe('errorMessage', () => {
+  it('names the failed status code and adds the server detail', () => {
+    expect(errorMessage(withResponse(404, { detail: 'Not found.' }))).toBe(
+      'Request failed with status code 404: Not found.',
+    );
+    expect(errorMessage(withResponse(500, '<html>'))).toBe('Request failed with status code 500');
+  });
+  it('says network error, request aborted and timeout', () => {
+    expect(errorMessage(new AxiosError('Network Error', 'ERR_NETWORK', config))).toBe('Network Error');
+    expect(errorMessage(new AxiosError('canceled', 'ERR_CANCELED', config))).toBe('Request aborted');
+    expect(errorMessage(new AxiosError('timeout of 10ms exceeded', 'ECONNABORTED', config))).toBe(
+      'timeout of 10ms exceeded',
+    );
+  });
+  it('reads field messages of a 400', () => {
+    expect(
+      fieldErrors(withResponse(400, { detail: 'x', errors: { title: ['This field is required.'] } })),
+    ).toEqual({
+      title: ['This field is required.'],
+    });
+  });
+});
+
+describe('page config', () => {
+  it('reads the four values and falls back to local defaults', () => {
+    expect(
+      parseConfig({
+        api_url: 'https://a/',
+        score_api_url: 'https://b/',
+        logout_url: '/out/',
+        inactivity_timeout: 60,
+      }),
+    ).toEqual({
+      apiUrl: 'https://a/',
+      scoreApiUrl: 'https://b/',
+      logoutUrl: '/out/',
+      inactivityTimeout: 60,
+    });
+    expect(parseConfig(null)).toEqual({
+      apiUrl: '/',
+      scoreApiUrl: '/scoring/',
+      logoutUrl: '/api/auth/logout/',
+      inactivityTimeout: null,
+    });
+  });
+});
