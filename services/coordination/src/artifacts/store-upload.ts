@@ -32,6 +32,14 @@ export function fileTooLarge(field: string, maxBytes: number): HttpError {
 }
 
 /**
+ * Browsers escape exactly three characters in a multipart file name (WHATWG "multipart/form-data encoding
+ * algorithm"): '"' as %22, CR as %0D and LF as %0A. Undo that before cleaning the name.
+ */
+export function decodeMultipartFileName(name: string): string {
+  return name.replace(/%(22|0D|0A)/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
  * Stores the part, or returns null for the empty part a browser sends when no file was chosen.
  * Throws a 413 HttpError when the part was larger than `maxBytes` (nothing is kept).
  */
@@ -58,7 +66,7 @@ export async function storeUpload(
   }
   return {
     ...stored,
-    fileName: sanitizeFileName(part.filename),
+    fileName: sanitizeFileName(decodeMultipartFileName(part.filename)),
     contentType: safeContentType(part.mimetype),
   };
 }

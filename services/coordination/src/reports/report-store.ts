@@ -1,6 +1,7 @@
 // Writing reports: a submit creates the case, its report (original = working copy), the reporter as a
 // participant and the proof of concept as an artifact — one transaction with its activity row. An edit
 // replaces the working copy, keeps the replaced copy as a revision and never touches the original.
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { reportPocFileName, reportTitle, withPocFileName, type ReportQuestionList } from '@cvdp/core';
 import {
@@ -130,7 +131,8 @@ export async function editReport(
     const previous = report.current as ReportQuestionList;
     // Without a new file the report still names the file it had.
     const list = withPocFileName(input.report, input.poc?.fileName ?? reportPocFileName(previous));
-    if (!input.poc && JSON.stringify(list) === JSON.stringify(previous)) return null;
+    // jsonb reorders object keys, so compare structurally rather than as text.
+    if (!input.poc && isDeepStrictEqual(list, previous)) return null;
 
     await tx.insert(reportRevisions).values({ reportId: report.id, content: previous, editedBy: user.id });
     const now = new Date();
