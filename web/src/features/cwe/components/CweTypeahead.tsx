@@ -1,0 +1,131 @@
+// The problem-type typeahead (SPEC §2, §5, §9): multi-select over MITRE's CWE catalogue, searching from 2
+// characters after a 200 ms pause, caching per term, and loading further pages as the menu is scrolled.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AsyncTypeahead, Highlighter, Menu, MenuItem } from 'react-bootstrap-typeahead';
+import type { Option } from 'react-bootstrap-typeahead/types/types';
+import 'react-bootstrap-typeahead/css/Typeahead.css';
+import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
+import { MAX_CWES_PER_VULNERABILITY, normalizeCweId } from '@cvdp/core';
+import { throttle } from '../throttle.ts';
+import { CweLimitMessage } from './CweLimitMessage.tsx';
+import { type CweOption, useCweTypeaheadSearch } from './useCweTypeaheadSearch.ts';
+
+export const TYPEAHEAD_TEXTS = {
+  placeholder: 'Add problem type(s)...',
+  prompt: 'Type to search...',
+  searching: 'Searching...',
+  empty: 'No matches found.',
+  loadingMore: 'Loading more...',
+} as const;
+
+/** SPEC §9. */
+export const TYPEAHEAD_DELAY_MS = 200;
+export const TYPEAHEAD_MIN_LENGTH = 2;
+export const TYPEAHEAD_MAX_HEIGHT = '300px';
+/** Options rendered at first and added per scroll step. */
+export const TYPEAHEAD_MAX_RESULTS = 100;
+/** Load more once the menu is scrolled past this share of its height. */
+export const SCROLL_THRESHOLD = 0.8;
+export const SCROLL_THROTTLE_MS = 150;
+
+export interface CweTypeaheadProps {
+  id: string;
+  selected: string[];
+  onChange(cwes: string[]): void;
+  isInvalid?: boolean;
+}
+
+const optionLabel = (option: CweOption) => (option.name ? `${option.cwe}: ${option.name}` : option.cwe);
+
+export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeaheadProps) {
+  const results = useCweTypeaheadSearch();
+  const [shown, setShown] = useState(TYPEAHEAD_MAX_RESULTS);
+  const [limitReached, setLimitReached] = useState(false);
+
+  const selectedIds = useMemo(() => selected.map((cwe) => normalizeCweId(cwe) ?? cwe), [selected]);
+  const selectedOptions: CweOption[] = selectedIds.map((cwe) => ({ cwe, name: results.nameOf(cwe) }));
+
+  // The throttled handler outlives renders, so it reads the rendered count through a ref.
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  // The handler gets the menu element itself: the trailing throttled call runs after React's event is gone.
+  const onMenuScroll = useMemo(
+    () =>
+      throttle((menu: HTMLElement, available: number, loadMore: () => boolean) => {
+        if (menu.scrollTop + menu.clientHeight < menu.scrollHeight * SCROLL_THRESHOLD) return;
+        if (shownRef.current < available) setShown((n) => n + TYPEAHEAD_MAX_RESULTS);
+        else loadMore();
+      }, SCROLL_THROTTLE_MS),
+    [],
+  );
+  useEffect(() => () => onMenuScroll.cancel(), [onMenuScroll]);
+
+  const handleChange = (options: Option[]) => {
+    const ids = (options as CweOption[]).map((option) => option.cwe);
+    if (ids.length > MAX_CWES_PER_VULNERABILITY) {
+      setLimitReached(true);
+      return;
+    }
+    setLimitReached(false);
+    onChange(ids);
+  };
+
+  return (
+    <>
+      <AsyncTypeahead
+        id={id}
+        multiple
+        labelKey="cwe"
+        options={results.options}
+        selected={selectedOptions}
+        onChange={handleChange}
+        onSearch={results.search}
+        onInputChange={() => setShown(TYPEAHEAD_MAX_RESULTS)}
+        isLoading={results.isLoading}
+        // The server already matched; only hide what is already picked.
+        filterBy={(option) => !selectedIds.includes((option as CweOption).cwe)}
+        minLength={TYPEAHEAD_MIN_LENGTH}
+        delay={TYPEAHEAD_DELAY_MS}
+        // Results are cached per term in useCweTypeaheadSearch, which also keeps each term's next page.
+        useCache={false}
+        // 0 turns off the library's own truncation: this component renders `shown` options and grows it
+        // on scroll, starting at TYPEAHEAD_MAX_RESULTS.
+        maxResults={0}
+        paginate={false}
+        maxHeight={TYPEAHEAD_MAX_HEIGHT}
+        placeholder={TYPEAHEAD_TEXTS.placeholder}
+        promptText={TYPEAHEAD_TEXTS.prompt}
+        searchText={TYPEAHEAD_TEXTS.searching}
+        emptyLabel={TYPEAHEAD_TEXTS.empty}
+        isInvalid={isInvalid}
+        renderMenu={(options, menuProps, state) => {
+          // Library-only props must not reach the DOM element.
+          const {
+            newSelectionPrefix: _prefix,
+            paginationText: _pagination,
+            renderMenuItemChildren: _children,
+            ...domMenuProps
+          } = menuProps;
+          const visible = (options as CweOption[]).slice(0, shown);
+          const items = visible.map((option, position) => (
+            <MenuItem key={option.cwe} option={option} position={position} label={optionLabel(option)}>
+              <Highlighter search={state.text}>{optionLabel(option)}</Highlighter>
+            </MenuItem>
+          ));
+          if (results.loadingMore) {
+            items.push(<Menu.Header key="loading-more">{TYPEAHEAD_TEXTS.loadingMore}</Menu.Header>);
+          }
+          return (
+            <Menu
+              {...domMenuProps}
+              onScroll={(event) => onMenuScroll(event.currentTarget, options.length, results.loadMore)}
+            >
+              {items}
+            </Menu>
+          );
+        }}
+      />
+      <CweLimitMessage show={limitReached} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// Results for the CWE typeahead, cached per search term (SPEC §5) together with the link to their next page,
+// so infinite scroll continues the list of the term on screen and a term typed again is not re-fetched.
+//
+// This cache replaces AsyncTypeahead's own `useCache`: the library stores whatever `options` hold, under
+// its debounced query, whenever `isLoading` turns false. With pages appended on scroll and answers arriving
+// while the user types, that can file one term's results under another. Here every answer is filed under
+// the term it was asked for.
+import { useCallback, useRef, useState } from 'react';
+import { CWE_TYPEAHEAD_PAGE_SIZE, type CweSearchResult } from '@cvdp/core';
+import { fetchCwePage, searchCwes } from '../api.ts';
+
+export interface CweOption {
+  cwe: string;
+  name: string;
+}
+
+interface TermResults {
+  options: CweOption[];
+  next: string | null;
+}
+
+const toOptions = (results: CweSearchResult[]): CweOption[] =>
+  results.map(({ cwe, name }) => ({ cwe, name }));
+
+export function useCweTypeaheadSearch() {
+  const [byTerm, setByTerm] = useState<ReadonlyMap<string, TermResults>>(new Map());
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** The term last searched (after the typeahead's debounce). */
+  const [term, setTerm] = useState('');
+  const byTermRef = useRef(byTerm);
+  byTermRef.current = byTerm;
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  /** Every name seen, so selected ids can be shown with their names. */
+  const names = useRef(new Map<string, string>());
+
+  const store = useCallback((key: string, results: TermResults) => {
+    for (const option of results.options) names.current.set(option.cwe, option.name);
+    setByTerm((map) => new Map(map).set(key, results));
+  }, []);
+
+  const setPendingFor = useCallback((key: string, on: boolean) => {
+    setPending((set) => {
+      const next = new Set(set);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  const search = useCallback(
+    (query: string) => {
+      setTerm(query);
+      if (byTermRef.current.has(query) || pendingRef.current.has(query)) return;
+      setPendingFor(query, true);
+      searchCwes({ search: query, pageSize: CWE_TYPEAHEAD_PAGE_SIZE })
+        .then((page) => store(query, { options: toOptions(page.results), next: page.next }))
+        // SPEC §8: logged only; nothing is cached, so typing the term again retries.
+        .catch((error: unknown) => console.error('CWE search failed', error))
+        .finally(() => setPendingFor(query, false));
+    },
+    [store, setPendingFor],
+  );
+
+  /** Fetches the next page of the current term; false when there is none or one is already coming. */
+  const loadMore = useCallback((): boolean => {
+    const current = byTermRef.current.get(term);
+    if (!current?.next || loadingMore) return false;
+    const key = term;
+    setLoadingMore(true);
+    fetchCwePage(current.next)
+      .then((page) => {
+        const latest = byTermRef.current.get(key);
+        store(key, { options: [...(latest?.options ?? []), ...toOptions(page.results)], next: page.next });
+      })
+      .catch((error: unknown) => console.error('CWE search failed', error))
+      .finally(() => setLoadingMore(false));
+    return true;
+  }, [term, loadingMore, store]);
+
+  const current = byTerm.get(term);
+  return {
+    search,
+    loadMore,
+    options: current?.options ?? [],
+    hasMore: Boolean(current?.next),
+    isLoading: pending.has(term) || loadingMore,
+    loadingMore,
+    nameOf: (cwe: string) => names.current.get(cwe) ?? '',
+  };
+}
