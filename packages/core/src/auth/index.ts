@@ -34,7 +34,11 @@ export const registerSchema = z
   });
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'This field is required.').transform((e) => e.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .transform((e) => e.toLowerCase()),
   password: z.string().min(1, 'This field is required.').max(PASSWORD_MAX_LENGTH),
 });
 

@@ -79,14 +79,12 @@ export async function groupRoutes(app: FastifyInstance) {
       });
       return created;
     });
-    return reply
-      .status(201)
-      .send({
-        id: row.id,
-        group: groupView(group),
-        status: row.status,
-        created: row.createdAt.toISOString(),
-      });
+    return reply.status(201).send({
+      id: row.id,
+      group: groupView(group),
+      status: row.status,
+      created: row.createdAt.toISOString(),
+    });
   });
 
   app.get('/manage/groups/', adminOnly, async (request) => {

@@ -1,7 +1,17 @@
 // Accounts: users, groups (vendor or team organisations), memberships, join requests,
 // server-side sessions, API tokens and the failed sign-in log used for throttling.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -10,7 +20,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`ARRAY['reporter']::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['reporter']::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     pending: boolean('pending').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,7 +39,10 @@ export const groups = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     kind: text('kind').notNull().default('vendor'), // 'vendor' | 'team'
-    contactEmails: text('contact_emails').array().notNull().default(sql`ARRAY[]::text[]`),
+    contactEmails: text('contact_emails')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('groups_name_lower_idx').on(sql`lower(${t.name})`)],

@@ -15,8 +15,14 @@ export const cweEntries = pgTable(
     abstraction: text('abstraction'),
     status: text('status').notNull(),
     /** Parents in view 1000 (ChildOf); children are this relation inverted. */
-    parents: integer('parents').array().notNull().default(sql`ARRAY[]::int[]`),
-    children: integer('children').array().notNull().default(sql`ARRAY[]::int[]`),
+    parents: integer('parents')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::int[]`),
+    children: integer('children')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::int[]`),
     slice1003: boolean('slice_1003').notNull().default(false),
     catalogVersion: text('catalog_version').notNull(),
     searchText: text('search_text').notNull(),
