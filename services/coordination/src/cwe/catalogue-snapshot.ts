@@ -7,11 +7,14 @@ import { type Db, cweCatalog, cweEntries } from '@cvdp/server-kit';
 import { formatCweId, type CweKind } from '@cvdp/core';
 import { rankCwes, normalizeSearchTerm, type SearchableCwe } from './search-ranking.ts';
 import { splitSearchText } from './search-text.ts';
+import { LruCache } from './lru-cache.ts';
 
 /** An import by another process (npm run cwe:import) shows up in searches after at most this long. */
 const RECHECK_AFTER_MS = 2_000;
 /** Distinct search terms whose ranked lists are kept per snapshot (least recently used goes first). */
 const RANKED_TERMS_KEPT = 500;
+/** Serialised result pages kept per snapshot; a page of 100 is about 16 kB, so at most ~16 MB. */
+const PAGES_KEPT = 1_000;
 
 export interface CweSnapshot {
   /** cwe_catalog version and import time; '' and 0 when no catalogue is loaded. */
@@ -20,6 +23,11 @@ export interface CweSnapshot {
   entries: SearchableCwe[];
   /** Ranked list for a term; cached because people (and typeaheads) repeat terms. */
   search(term: string): SearchableCwe[];
+  /**
+   * One page of a search with its results already as JSON text. Serialising 100 entries costs more than
+   * ranking them, and the same pages are asked for again and again (the first page of common terms).
+   */
+  page(term: string, page: number, pageSize: number): { count: number; resultsJson: string };
 }
 
 interface SnapshotState {
@@ -53,23 +61,25 @@ function buildSnapshot(
       status: row.status,
     },
   }));
-  const ranked = new Map<string, SearchableCwe[]>();
+  const ranked = new LruCache<string, SearchableCwe[]>(RANKED_TERMS_KEPT);
+  const pages = new LruCache<string, { count: number; resultsJson: string }>(PAGES_KEPT);
+  const search = (rawTerm: string) => {
+    const term = normalizeSearchTerm(rawTerm);
+    return ranked.getOrCreate(term, () => rankCwes(entries, term));
+  };
   return {
     version,
     importedAt,
     entries,
-    search(rawTerm) {
+    search,
+    page(rawTerm, page, pageSize) {
       const term = normalizeSearchTerm(rawTerm);
-      const hit = ranked.get(term);
-      if (hit) {
-        ranked.delete(term);
-        ranked.set(term, hit);
-        return hit;
-      }
-      const list = rankCwes(entries, term);
-      ranked.set(term, list);
-      if (ranked.size > RANKED_TERMS_KEPT) ranked.delete(ranked.keys().next().value!);
-      return list;
+      return pages.getOrCreate(`${page}/${pageSize}/${term}`, () => {
+        const list = search(term);
+        const start = (page - 1) * pageSize;
+        const results = list.slice(start, start + pageSize).map((entry) => entry.result);
+        return { count: list.length, resultsJson: JSON.stringify(results) };
+      });
     },
   };
 }

@@ -1,8 +1,8 @@
 // GET /api/cwe/ (coordination service): search MITRE's CWE catalogue for the CWE picker and typeahead.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pageQuerySchema, parseQuery, toPage } from '@cvdp/server-kit';
-import { CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE, type CweSearchPage } from '@cvdp/core';
+import { pageQuerySchema, pageUrls, parseQuery } from '@cvdp/server-kit';
+import { CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE } from '@cvdp/core';
 import { cweSnapshot } from './catalogue-snapshot.ts';
 
 const MAX_SEARCH_LENGTH = 200;
@@ -17,15 +17,14 @@ const cweQuery = pageQuerySchema(CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE).exten
   query: searchText.optional(),
 });
 
-// async: Fastify's plugin contract (the app registers it with `await app.register(cweRoutes)`).
-// eslint-disable-next-line @typescript-eslint/require-await
 export async function cweRoutes(app: FastifyInstance) {
-  app.get('/api/cwe/', { preHandler: app.requireUser }, async (request): Promise<CweSearchPage> => {
+  app.get('/api/cwe/', { preHandler: app.requireUser }, async (request, reply) => {
     const q = parseQuery(cweQuery, request.query);
     const snapshot = await cweSnapshot(app.db);
-    const ranked = snapshot.search(q.search ?? q.query ?? '');
-    const start = (q.page - 1) * q.page_size;
-    const results = ranked.slice(start, start + q.page_size).map((entry) => entry.result);
-    return toPage(request, q.page, q.page_size, ranked.length, results);
+    const { count, resultsJson } = snapshot.page(q.search ?? q.query ?? '', q.page, q.page_size);
+    const { next, previous } = pageUrls(request, q.page, q.page_size, count);
+    // The CweSearchPage shape, with the results array serialised once per page (see CweSnapshot.page).
+    const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 }
