@@ -9,11 +9,15 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { PendingUsersPage } from '../features/admin/PendingUsersPage.tsx';
 import { UsersPage } from '../features/admin/UsersPage.tsx';
+import { reportRoutes } from '../features/reports/index.ts';
+import { caseRoutes } from '../features/cases/index.ts';
 
 /** Screens for any signed-in user. */
 const signedInRoutes: RouteObject[] = [
   { path: '', element: <HomePage /> },
   { path: 'account', element: <AccountPage /> },
+  ...reportRoutes,
+  ...caseRoutes,
 ];
 
 /** Administration screens. */

@@ -1,0 +1,111 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
+import { fetchCase, fetchCaseArtifacts, fetchOriginalReport, type CaseDetail } from './api.ts';
+import { CasePage } from './CasePage.tsx';
+
+vi.mock('./api.ts', () => ({
+  caseKey: (id: number) => ['case', id],
+  fetchCase: vi.fn(),
+  fetchCaseArtifacts: vi.fn(),
+  fetchOriginalReport: vi.fn(),
+  artifactHref: (a: { download_url: string }) => a.download_url,
+}));
+afterEach(() => vi.clearAllMocks());
+
+function caseDetail(report: Partial<NonNullable<CaseDetail['report']>>): CaseDetail {
+  return {
+    id: 5,
+    title: 'SQL injection in Acme Shop',
+    summary: '',
+    status: 0,
+    owner: null,
+    created_by: { id: 1, name: 'Rita' },
+    created: '2026-05-01T10:00:00Z',
+    updated: '2026-05-03T10:00:00Z',
+    report: {
+      id: 9,
+      report: sampleReportQuestions({}, { pocFileName: 'poc.py' }),
+      submitted_by: { id: 1, name: 'Rita' },
+      created: '2026-05-01T10:00:00Z',
+      updated: '2026-05-03T10:00:00Z',
+      edited: true,
+      can_edit: true,
+      can_view_original: false,
+      ...report,
+    },
+  };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/cvdp/cases/5']}>
+        <Routes>
+          <Route path="/cvdp/cases/:id" element={<CasePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const artifact = {
+  uuid: 'u1',
+  file_name: 'poc.py',
+  content_type: 'text/x-python',
+  size: 2048,
+  sha256: 'x',
+  shared: false,
+  source: 'report',
+  uploaded_by: { id: 1, name: 'Rita' },
+  created: '2026-05-01T10:00:00Z',
+  download_url: '/api/case/artifact/u1/download/',
+};
+
+describe('CasePage', () => {
+  it("shows the report's answers, its poc with a download link, and Edit for the reporter", async () => {
+    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
+    vi.mocked(fetchCaseArtifacts).mockResolvedValue({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [artifact],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'SQL injection in Acme Shop' })).toBeInTheDocument();
+    expect(screen.getByText('Acme Shop 2.3')).toBeInTheDocument();
+    expect(screen.getByText(SAMPLE_CVSS_VECTOR)).toBeInTheDocument();
+    expect(screen.getByText('CRITICAL', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'poc.py' })).toHaveAttribute(
+      'href',
+      '/api/case/artifact/u1/download/',
+    );
+    expect(screen.getByRole('link', { name: 'Edit report' })).toHaveAttribute(
+      'href',
+      '/cvdp/cases/5/report/edit/',
+    );
+    expect(screen.queryByRole('button', { name: 'View original report' })).not.toBeInTheDocument();
+  });
+
+  it('lets a coordinator open the original report', async () => {
+    vi.mocked(fetchCase).mockResolvedValue(caseDetail({ can_view_original: true }));
+    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    vi.mocked(fetchOriginalReport).mockResolvedValue({
+      case: 5,
+      report: sampleReportQuestions({ title: 'The first wording' }),
+      submitted_by: { id: 1, name: 'Rita' },
+      created: '2026-05-01T10:00:00Z',
+      edited: true,
+      edits: [{ edited_by: { id: 1, name: 'Rita' }, date: '2026-05-03T10:00:00Z' }],
+    });
+    renderPage();
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'View original report' }));
+    expect(await screen.findByText('The first wording')).toBeInTheDocument();
+    expect(fetchOriginalReport).toHaveBeenCalledWith(5);
+  });
+});

@@ -1,0 +1,10 @@
+// Dates are shown as yyyy-MM-dd (SPEC §9); file sizes in the units people read.
+import { format } from 'date-fns';
+
+export const formatDate = (iso: string) => format(new Date(iso), 'yyyy-MM-dd');
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,2 @@
+// The case page (report working copy, files, original for coordinators).
+export { caseRoutes } from './routes.tsx';

@@ -1,0 +1,61 @@
+// /cvdp/cases/{id}/report/edit/: the case's report behind a spinner, then the prefilled form. After the
+// edit (or Cancel) the user goes back to the case.
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { questionsToReportForm, reportPocFileName, reportToQuestions } from '@cvdp/core';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { caseKey, fetchCase } from '../cases/api.ts';
+import { editReport } from './api.ts';
+import { ReportForm } from './components/ReportForm.tsx';
+import { ReportIntro } from './components/ReportIntro.tsx';
+import { MY_REPORTS_KEY, casePath } from './paths.ts';
+
+export function EditReportPage() {
+  const caseId = Number(useParams().id);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  // Loaded fresh for each opening (someone may have edited it since the case page was loaded) and never
+  // refetched while the form is open, which would throw away what the user typed.
+  const query = useQuery({
+    queryKey: ['case-edit', caseId],
+    queryFn: () => fetchCase(caseId),
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+
+  if (query.isPending) return <PageSpinner label="Loading the report…" />;
+  if (query.error || !query.data.report) {
+    return (
+      <>
+        <ReportIntro mode="edit" />
+        <ErrorAlert
+          error={query.error ?? new Error('This case has no report.')}
+          prefix="An error occurred: "
+        />
+      </>
+    );
+  }
+  const current = query.data.report.report;
+  const currentPoc = reportPocFileName(current);
+  return (
+    <ReportForm
+      mode="edit"
+      defaultValues={questionsToReportForm(current)}
+      currentPocName={currentPoc}
+      onCancel={() => void navigate(casePath(caseId))}
+      onSubmit={async (values, poc) => {
+        await editReport(caseId, {
+          report: reportToQuestions(values, { pocFileName: poc?.name ?? currentPoc }),
+          poc,
+        });
+        await Promise.all([
+          client.invalidateQueries({ queryKey: caseKey(caseId) }),
+          client.invalidateQueries({ queryKey: ['case-artifacts', caseId] }),
+          client.invalidateQueries({ queryKey: MY_REPORTS_KEY }),
+        ]);
+        await navigate(casePath(caseId));
+      }}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchMyReports } from './api.ts';
+import { MyReportsPage } from './MyReportsPage.tsx';
+
+vi.mock('./api.ts', () => ({ fetchMyReports: vi.fn(), MY_REPORTS_PAGE_SIZE: 20 }));
+const fetchMine = vi.mocked(fetchMyReports);
+afterEach(() => vi.clearAllMocks());
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MyReportsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('MyReportsPage', () => {
+  it("says 'No data ...' without reports", async () => {
+    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    renderPage();
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+  });
+
+  it('lists title (linking to the case), case id, status and dates', async () => {
+    fetchMine.mockResolvedValue({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          id: 3,
+          case: 7,
+          title: 'XSS in wiki',
+          status: 0,
+          created: '2026-05-01T10:00:00Z',
+          updated: '2026-05-02T10:00:00Z',
+        },
+      ],
+    });
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'XSS in wiki' });
+    expect(link).toHaveAttribute('href', '/cvdp/cases/7');
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('#7')).toBeInTheDocument();
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByText('2026-05-01')).toBeInTheDocument();
+    expect(within(row).getByText('2026-05-02')).toBeInTheDocument();
+    expect(fetchMine).toHaveBeenCalledWith(1);
+  });
+});

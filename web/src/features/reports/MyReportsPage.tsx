@@ -1,0 +1,66 @@
+// /cvdp/reports/: the signed-in user's reports, newest first, each leading to its case.
+import { useState } from 'react';
+import { Badge, Table } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { caseStatus } from '../cases/case-status.ts';
+import { formatDate } from '../cases/format.ts';
+import { MY_REPORTS_PAGE_SIZE, fetchMyReports } from './api.ts';
+import { MY_REPORTS_KEY, NEW_REPORT_PATH, casePath } from './paths.ts';
+
+export function MyReportsPage() {
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: [...MY_REPORTS_KEY, page], queryFn: () => fetchMyReports(page) });
+  return (
+    <>
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <h1 className="h3 mb-0">My reports</h1>
+        <Link className="btn btn-primary" to={NEW_REPORT_PATH}>
+          Report a vulnerability
+        </Link>
+      </div>
+      <ErrorAlert error={list.error} prefix="An error occurred: " />
+      {list.isPending ? (
+        <PageSpinner />
+      ) : (
+        <Table striped hover responsive>
+          <thead>
+            <tr>
+              <th>Title</th>
+              <th>Case</th>
+              <th>Status</th>
+              <th>Submitted</th>
+              <th>Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.results.length === 0 && <NoDataRow colSpan={5} />}
+            {list.data?.results.map((r) => {
+              const status = caseStatus(r.status);
+              return (
+                <tr key={r.id}>
+                  <td>
+                    <Link to={casePath(r.case)}>{r.title}</Link>
+                  </td>
+                  <td>#{r.case}</td>
+                  <td>
+                    <Badge bg={status.variant}>{status.label}</Badge>
+                  </td>
+                  <td>{formatDate(r.created)}</td>
+                  <td>{formatDate(r.updated)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {list.data && (
+        <Pager page={page} pageSize={MY_REPORTS_PAGE_SIZE} count={list.data.count} onPage={setPage} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// /cvdp/report: a new report. After the submit the reporter lands on their reports; Cancel goes there too.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { emptyReportForm, reportToQuestions } from '@cvdp/core';
+import { submitReport } from './api.ts';
+import { ReportForm } from './components/ReportForm.tsx';
+import { MY_REPORTS_KEY, MY_REPORTS_PATH } from './paths.ts';
+import { newSubmissionKey } from './submission-key.ts';
+
+export function NewReportPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [defaultValues] = useState(emptyReportForm);
+  const [submissionKey] = useState(newSubmissionKey);
+  return (
+    <ReportForm
+      mode="new"
+      defaultValues={defaultValues}
+      onCancel={() => void navigate(MY_REPORTS_PATH)}
+      onSubmit={async (values, poc) => {
+        await submitReport({
+          report: reportToQuestions(values, { pocFileName: poc?.name }),
+          poc,
+          submissionKey,
+        });
+        await client.invalidateQueries({ queryKey: MY_REPORTS_KEY });
+        await navigate(MY_REPORTS_PATH);
+      }}
+    />
+  );
+}

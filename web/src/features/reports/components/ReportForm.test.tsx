@@ -1,0 +1,224 @@
+// The report form in jsdom: messages per field, the vulnerability list, conditional questions, the CVSS
+// default, double submits and server failures. HTTP is not involved: onSubmit is a stub, and the CWE
+// search API is mocked.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CVSS4_DEFAULT_VECTOR,
+  emptyReportForm,
+  questionsToReportForm,
+  type ReportFormOutput,
+} from '@cvdp/core';
+import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
+import { ReportForm } from './ReportForm.tsx';
+
+vi.mock('../../cwe/api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
+afterEach(() => vi.clearAllMocks());
+
+function renderForm(props: Partial<Parameters<typeof ReportForm>[0]> = {}) {
+  const onSubmit = vi.fn<(values: ReportFormOutput, poc: File | null) => Promise<void>>().mockResolvedValue();
+  const onCancel = vi.fn();
+  render(
+    <ReportForm
+      mode="new"
+      defaultValues={emptyReportForm()}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      {...props}
+    />,
+  );
+  return { onSubmit, onCancel, user: userEvent.setup() };
+}
+
+const entries = () => screen.getAllByRole('region', { name: /^Vulnerability \d+$/ });
+const entry = (n: number) => screen.getByRole('region', { name: `Vulnerability ${n}` });
+const group = (scope: HTMLElement, name: string) => within(scope).getByRole('group', { name });
+
+/** The message shown in the field block (label, input and message) of a named field. */
+function messageOf(name: string, scope: HTMLElement = document.body) {
+  const field = within(scope).queryByRole('textbox', { name }) ?? within(scope).getByRole('group', { name });
+  return field.closest('[data-field]')!.querySelector('[data-field-error]')?.textContent ?? null;
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Overflow in parser');
+  await user.type(screen.getByRole('textbox', { name: 'Product' }), 'Parser 1.0');
+  await user.click(within(group(document.body, 'Have you notified the vendor?')).getByLabelText('No'));
+  await user.type(screen.getByRole('textbox', { name: 'Vendor contact' }), 'sec@parser.example');
+  await user.type(within(entry(1)).getByRole('textbox', { name: 'Description' }), 'Heap overflow');
+  await user.click(
+    within(group(entry(1), 'Has this vulnerability been publicly disclosed?')).getByLabelText('No'),
+  );
+  await user.click(
+    within(group(document.body, 'Do you have plans to disclose this vulnerability?')).getByLabelText('No'),
+  );
+}
+
+describe('ReportForm', () => {
+  it('shows the intro of each mode', () => {
+    renderForm();
+    expect(
+      screen.getByText(/Please be direct and concise\. Proof-of-concept code is appreciated\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/your identity may be shared/)).toBeInTheDocument();
+    expect(screen.getByText('The file can be at most 10MB.')).toBeInTheDocument();
+  });
+
+  it('shows every missing field its message at once and sends nothing', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(messageOf('Title')).toBe('This field is required.'));
+    for (const name of [
+      'Product',
+      'Vendor contact',
+      'Have you notified the vendor?',
+      'Do you have plans to disclose this vulnerability?',
+    ]) {
+      expect(messageOf(name)).toBe('This field is required.');
+    }
+    expect(messageOf('Description', entry(1))).toBe('This field is required.');
+    expect(messageOf('Has this vulnerability been publicly disclosed?', entry(1))).toBe(
+      'This question is required',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The first invalid field in page order gets the focus.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus());
+  });
+
+  it('asks for disclosure details only when disclosure plans are Yes', async () => {
+    const { user } = renderForm();
+    expect(screen.queryByRole('textbox', { name: 'Disclosure plans' })).not.toBeInTheDocument();
+    await user.click(
+      within(group(document.body, 'Do you have plans to disclose this vulnerability?')).getByLabelText('Yes'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Disclosure plans' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(messageOf('Disclosure plans')).toBe('This field is required.'));
+  });
+
+  it('adds, clones and removes vulnerabilities within 1 to 20', async () => {
+    const { user } = renderForm();
+    expect(entries()).toHaveLength(1);
+    expect(within(entry(1)).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await user.type(within(entry(1)).getByRole('textbox', { name: 'Description' }), 'first');
+    await user.click(screen.getByRole('button', { name: 'Clone vulnerability 1' }));
+    expect(entries()).toHaveLength(2);
+    expect(within(entry(2)).getByRole('textbox', { name: 'Description' })).toHaveValue('first');
+    await user.click(screen.getByRole('button', { name: 'Remove vulnerability 1' }));
+    expect(entries()).toHaveLength(1);
+    const add = screen.getByRole('button', { name: 'Add Vulnerability' });
+    for (let i = 1; i < 20; i++) await user.click(add);
+    expect(entries()).toHaveLength(20);
+    expect(add).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Clone vulnerability 1' })).toBeDisabled();
+  }, 60_000);
+
+  it('reveals references and exploit evidence with their Yes answers', async () => {
+    const { user } = renderForm();
+    const v = entry(1);
+    expect(within(v).queryByRole('textbox', { name: 'References' })).not.toBeInTheDocument();
+    await user.click(
+      within(group(v, 'Has this vulnerability been publicly disclosed?')).getByLabelText('Yes'),
+    );
+    expect(within(v).getByRole('textbox', { name: 'References' })).toBeInTheDocument();
+    expect(
+      within(v).queryByRole('textbox', { name: 'Evidence of active exploitation' }),
+    ).not.toBeInTheDocument();
+    await user.click(
+      within(group(v, 'Is this vulnerability being actively exploited?')).getByLabelText('Yes'),
+    );
+    expect(within(v).getByRole('textbox', { name: 'Evidence of active exploitation' })).toBeInTheDocument();
+  });
+
+  it('opens the calculator with its default vector, and Clone copies the score', async () => {
+    const { onSubmit, user } = renderForm();
+    await fillValid(user);
+    await user.click(within(group(entry(1), 'Do you want to provide a CVSS score?')).getByLabelText('Yes'));
+    expect(within(entry(1)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(
+      CVSS4_DEFAULT_VECTOR,
+    );
+    await user.click(screen.getByRole('button', { name: 'Clone vulnerability 1' }));
+    expect(within(entry(2)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(
+      CVSS4_DEFAULT_VECTOR,
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const values = onSubmit.mock.calls[0][0];
+    expect(values.vulnerabilities.map((v) => [v.description, v.showCvss, v.cvss])).toEqual([
+      ['Heap overflow', 'Yes', CVSS4_DEFAULT_VECTOR],
+      ['Heap overflow', 'Yes', CVSS4_DEFAULT_VECTOR],
+    ]);
+  });
+
+  it('prefills the edit form, with the calculator open for a stored vector', () => {
+    renderForm({
+      mode: 'edit',
+      defaultValues: questionsToReportForm(sampleReportQuestions()),
+      currentPocName: 'poc.py',
+    });
+    expect(
+      screen.getByText(/keeps a copy of the original report for the case coordinators/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('SQL injection in Acme Shop');
+    expect(within(entry(1)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(SAMPLE_CVSS_VECTOR);
+    expect(screen.getByText(/Current file: poc\.py\./)).toBeInTheDocument();
+  });
+
+  it('sends once however often Submit is clicked, and keeps Submit disabled meanwhile', async () => {
+    let finish: () => void = () => {};
+    const { onSubmit, user } = renderForm({
+      mode: 'edit',
+      defaultValues: questionsToReportForm(sampleReportQuestions()),
+    });
+    onSubmit.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await user.dblClick(submit);
+    await user.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    finish();
+  });
+
+  it('shows a failed submit as "An error occurred: …" and puts server messages under their fields', async () => {
+    const error = new AxiosError(
+      'Request failed with status code 400',
+      'ERR_BAD_REQUEST',
+      undefined,
+      undefined,
+      {
+        status: 400,
+        statusText: 'Bad Request',
+        headers: {},
+        config: { headers: new AxiosHeaders() },
+        data: {
+          detail: 'The report is not complete or not valid.',
+          errors: {
+            product: ['This field is required.'],
+            poc: ['The file is too large. The limit is 10MB.'],
+          },
+        },
+      },
+    );
+    const { onSubmit, user } = renderForm({
+      mode: 'edit',
+      defaultValues: questionsToReportForm(sampleReportQuestions()),
+    });
+    onSubmit.mockRejectedValue(error);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred: Request failed with status code 400: The report is not complete or not valid.',
+    );
+    expect(messageOf('Product')).toBe('This field is required.');
+    expect(screen.getByText('The file is too large. The limit is 10MB.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('Cancel leaves without sending', async () => {
+    const { onSubmit, onCancel, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

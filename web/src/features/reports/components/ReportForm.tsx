@@ -1,0 +1,118 @@
+// The report form, new and edit (SPEC §2–§5): validated in the browser with the shared schema, every
+// invalid field showing its message and the view scrolling to the first one. Submit is disabled while a
+// submit is under way; a failure shows 'An error occurred: …' on the form and scrolls to it.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reportFormSchema, type ReportFormInput, type ReportFormOutput } from '@cvdp/core';
+import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
+import { fieldMessage, scrollToFirstError } from '../form-errors.ts';
+import { DisclosureSection } from './DisclosureSection.tsx';
+import { ReportIntro } from './ReportIntro.tsx';
+import { ReportSection } from './ReportSection.tsx';
+import { VulnerabilitiesSection } from './VulnerabilitiesSection.tsx';
+
+export interface ReportFormProps {
+  mode: 'new' | 'edit';
+  defaultValues: ReportFormInput;
+  /** Edit mode: the file the report already names. */
+  currentPocName?: string | null;
+  /** Sends the report; resolves once the page has moved on, rejects with the request's error. */
+  onSubmit(values: ReportFormOutput, poc: File | null): Promise<void>;
+  onCancel(): void;
+}
+
+const FORM_FIELDS = new Set([
+  'title',
+  'product',
+  'notified',
+  'vendor_contact',
+  'disclosure_plans',
+  'disclosure_details',
+  'cve_assignment',
+  'vulnerabilities',
+]);
+
+export function ReportForm({ mode, defaultValues, currentPocName, onSubmit, onCancel }: ReportFormProps) {
+  const methods = useForm<ReportFormInput, unknown, ReportFormOutput>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues,
+    // We scroll to the first invalid field in page order ourselves (a CWE picker or radio group has no single input).
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [poc, setPoc] = useState<File | null>(null);
+  const [pocError, setPocError] = useState<string>();
+  const [submitError, setSubmitError] = useState<unknown>(null);
+
+  // Messages appear with the render that follows a failed validation: scroll after that render.
+  const [scrollRequest, setScrollRequest] = useState(0);
+  useEffect(() => {
+    if (scrollRequest > 0) scrollToFirstError(formRef.current);
+  }, [scrollRequest]);
+  const scrollToErrors = () => setScrollRequest((n) => n + 1);
+
+  /** Server field messages go under their fields, like the browser's own. */
+  const showServerErrors = (error: unknown) => {
+    for (const [key, messages] of Object.entries(fieldErrors(error))) {
+      if (key === 'poc') setPocError(messages[0]);
+      else if (FORM_FIELDS.has(key.split('.')[0])) {
+        methods.setError(key as FieldPath<ReportFormInput>, {
+          type: 'server',
+          message: fieldMessage(messages[0]),
+        });
+      }
+    }
+  };
+
+  const send = async (values: ReportFormOutput) => {
+    // A second click before React re-renders the disabled button must not send again.
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+    setPocError(undefined);
+    try {
+      await onSubmit(values, poc);
+    } catch (error) {
+      busy.current = false;
+      setSubmitting(false);
+      setSubmitError(error);
+      showServerErrors(error);
+      setTimeout(() => formRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+    }
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <Form
+        ref={formRef}
+        noValidate
+        onSubmit={methods.handleSubmit(send, scrollToErrors)}
+        aria-label="Report form"
+      >
+        <ReportIntro mode={mode} />
+        {submitError !== null && (
+          <Alert variant="danger" role="alert">
+            An error occurred: {errorMessage(submitError)}
+          </Alert>
+        )}
+        <ReportSection onPocChange={setPoc} currentPocName={currentPocName} pocError={pocError} />
+        <VulnerabilitiesSection />
+        <DisclosureSection />
+        <div className="d-flex gap-2 justify-content-end border-top pt-3 mb-5">
+          <Button variant="outline-secondary" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={submitting}>
+            {submitting && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            Submit
+          </Button>
+        </div>
+      </Form>
+    </FormProvider>
+  );
+}

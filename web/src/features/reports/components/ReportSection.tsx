@@ -1,0 +1,71 @@
+// Report section (SPEC §2): title, product, notified, vendor contact and the proof-of-concept file.
+import { Form } from 'react-bootstrap';
+import { useFormContext } from 'react-hook-form';
+import { REPORT_QUESTIONS, POC_QUESTION, type ReportFormInput } from '@cvdp/core';
+import { fieldMessage } from '../form-errors.ts';
+import { FieldError } from './FieldError.tsx';
+import { TextField } from './TextField.tsx';
+import { YesNoField } from './YesNoField.tsx';
+
+/** Stated to the reporter; the server enforces it (413). */
+export const POC_SIZE_LIMIT_TEXT = 'The file can be at most 10MB.';
+
+export function ReportSection(props: {
+  onPocChange(file: File | null): void;
+  currentPocName?: string | null;
+  pocError?: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ReportFormInput>();
+  return (
+    <section className="mb-4" aria-labelledby="report-section-title">
+      <h2 id="report-section-title" className="h5">
+        Report
+      </h2>
+      <TextField
+        id="report-title"
+        label={REPORT_QUESTIONS.title}
+        registration={register('title')}
+        error={fieldMessage(errors.title?.message)}
+        required
+      />
+      <TextField
+        id="report-product"
+        label={REPORT_QUESTIONS.product}
+        registration={register('product')}
+        error={fieldMessage(errors.product?.message)}
+        required
+      />
+      <YesNoField
+        id="report-notified"
+        legend={REPORT_QUESTIONS.notified}
+        registration={register('notified')}
+        error={fieldMessage(errors.notified?.message)}
+        required
+      />
+      <TextField
+        id="report-vendor-contact"
+        label={REPORT_QUESTIONS.vendor_contact}
+        registration={register('vendor_contact')}
+        error={fieldMessage(errors.vendor_contact?.message)}
+        help="How to reach the vendor: an email address, a web form or a person."
+        required
+      />
+      <Form.Group className="mb-3" controlId="report-poc" data-field="poc">
+        <Form.Label>{POC_QUESTION}</Form.Label>
+        <Form.Control
+          type="file"
+          isInvalid={Boolean(props.pocError)}
+          onChange={(event) => props.onPocChange((event.target as HTMLInputElement).files?.[0] ?? null)}
+        />
+        <Form.Text muted>
+          {POC_SIZE_LIMIT_TEXT}
+          {props.currentPocName && ` Current file: ${props.currentPocName}. A new file is added beside it.`}
+        </Form.Text>
+        <FieldError message={props.pocError} />
+      </Form.Group>
+    </section>
+  );
+}

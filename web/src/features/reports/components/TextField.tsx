@@ -1,0 +1,42 @@
+// One labelled text input or text area, wired to react-hook-form.
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Form } from 'react-bootstrap';
+import { FieldError } from './FieldError.tsx';
+
+export function RequiredMark() {
+  return (
+    <span className="text-danger" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
+export function TextField(props: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  required?: boolean;
+  multiline?: boolean;
+  help?: string;
+}) {
+  const { id, label, registration, error, required, multiline, help } = props;
+  return (
+    <Form.Group className="mb-3" controlId={id} data-field={registration.name}>
+      <Form.Label>
+        {label}
+        {required && <RequiredMark />}
+      </Form.Label>
+      <Form.Control
+        {...(multiline ? { as: 'textarea' as const, rows: 4 } : { type: 'text' })}
+        {...registration}
+        isInvalid={Boolean(error)}
+        aria-required={required || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {help && <Form.Text muted>{help}</Form.Text>}
+      <FieldError message={error} id={`${id}-error`} />
+    </Form.Group>
+  );
+}
