@@ -104,6 +104,17 @@ describe('CweTypeahead', () => {
     expect(document.querySelectorAll('.rbt-token')).toHaveLength(5);
   });
 
+  it('puts the id on the input, so a label names it', () => {
+    render(
+      <>
+        <label htmlFor="vul-1-cwes">Problem types (CWE)</label>
+        <CweTypeahead id="vul-1-cwes" selected={[]} onChange={() => undefined} />
+      </>,
+    );
+    expect(screen.getByLabelText('Problem types (CWE)')).toBe(input());
+    expect(document.querySelectorAll('#vul-1-cwes')).toHaveLength(1);
+  });
+
   it('shows the placeholder and marks the field invalid', () => {
     const { rerender } = render(<CweTypeahead id="cwes" selected={[]} onChange={() => undefined} />);
     expect(input()).toHaveAttribute('placeholder', 'Add problem type(s)...');

@@ -73,7 +73,9 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
   return (
     <>
       <AsyncTypeahead
-        id={id}
+        // `id` goes on the input so a <label htmlFor={id}> names it; the library uses its own id for the menu.
+        id={`${id}-menu`}
+        inputProps={{ id }}
         multiple
         labelKey="cwe"
         options={results.options}
