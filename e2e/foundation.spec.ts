@@ -8,7 +8,9 @@ test('a reporter signs in through the page, sees the layout for their role, and 
   const reporter = await createAccount(servers.main.url, ['reporter']);
   await page.goto('/cvdp/account');
   await expect(page).toHaveURL(/\/cvdp\/login\?next=%2Fcvdp%2Faccount/);
-  await signInThroughPage(page, reporter);
+  await page.getByLabel('Email').fill(reporter.email);
+  await page.getByLabel('Password').fill(reporter.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   // Back where they wanted to go.
   await expect(page).toHaveURL(/\/cvdp\/account$/);
   const nav = page.getByRole('navigation');

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -85,6 +86,17 @@ async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKi
       },
     },
     hsts: config.secureCookies,
+  });
+  // Form posts (e.g. assign/unassign take `users[]`, `reason`) alongside JSON and multipart.
+  await app.register(formbody);
+  // An empty body is valid for calls that take none (the logout call posts an empty body), whatever
+  // content type the client declared; anything else goes through Fastify's safe JSON parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    jsonParser(request, text, done);
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

@@ -160,3 +160,18 @@ describe('sessions', () => {
     ).toBe(200);
   });
 });
+
+describe('logout call', () => {
+  it.each([
+    ['no content type', {}],
+    ['an empty JSON body', { 'content-type': 'application/json' }],
+    ['an empty form body', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ])('accepts an empty body with %s', async (_label, headers) => {
+    const client = await t.signIn();
+    const res = await client.request('POST', '/api/auth/logout/', {
+      headers: headers as Record<string, string>,
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await client.get('/api/user/')).statusCode).toBe(401);
+  });
+});
