@@ -15,3 +15,4 @@ export * from './activity.ts';
 export * from './logging.ts';
 export * from './storage/index.ts';
 export { serverKitPlugin, NOT_SIGNED_IN, type ServerKitOptions } from './server-kit-plugin.ts';
+export * from './command.ts';

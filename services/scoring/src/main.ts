@@ -1,12 +1,14 @@
 // Runs the scoring service alone (scale-out): same database, its own port.
 import Fastify from 'fastify';
-import { loadConfig, loggerOptions, openDatabase, serverKitPlugin } from '@cvdp/server-kit';
+import { loadConfig, loggerOptions, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
 import { scoringService } from './app.ts';
 
-const config = loadConfig();
-const database = await openDatabase(config);
-const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true });
-await app.register(serverKitPlugin, { db: database.db, config });
-await app.register(scoringService);
-app.addHook('onClose', () => database.close());
-await app.listen({ port: config.port, host: config.host });
+runCommand(async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true });
+  await app.register(serverKitPlugin, { db: database.db, config });
+  await app.register(scoringService);
+  app.addHook('onClose', () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+});
