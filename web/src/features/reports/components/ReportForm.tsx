@@ -48,12 +48,22 @@ export function ReportForm({ mode, defaultValues, currentPocName, onSubmit, onCa
   const [pocError, setPocError] = useState<string>();
   const [submitError, setSubmitError] = useState<unknown>(null);
 
-  // Messages appear with the render that follows a failed validation: scroll after that render.
-  const [scrollRequest, setScrollRequest] = useState(0);
+  // RHF publishes the errors after calling onInvalid, so the messages appear in some later render: keep the
+  // request until a render has put a message on screen, then scroll to the first one in page order.
+  const pendingScroll = useRef(false);
+  const [, setScrollRequest] = useState(0);
   useEffect(() => {
-    if (scrollRequest > 0) scrollToFirstError(formRef.current);
-  }, [scrollRequest]);
-  const scrollToErrors = () => setScrollRequest((n) => n + 1);
+    if (pendingScroll.current && formRef.current?.querySelector('.is-invalid, [data-field-error]')) {
+      pendingScroll.current = false;
+      scrollToFirstError(formRef.current);
+    }
+  });
+  // Reading the errors subscribes this component to them, so it re-renders when they arrive.
+  void methods.formState.errors;
+  const scrollToErrors = () => {
+    pendingScroll.current = true;
+    setScrollRequest((n) => n + 1);
+  };
 
   /** Server field messages go under their fields, like the browser's own. */
   const showServerErrors = (error: unknown) => {
