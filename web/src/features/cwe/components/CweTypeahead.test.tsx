@@ -164,10 +164,12 @@ describe('CweTypeahead', () => {
       ),
     );
     await waitFor(() => expect(screen.queryByText('Loading more...')).not.toBeInTheDocument());
+    // The new page shows without another scroll.
+    expect(options()).toHaveLength(250);
 
     await new Promise((r) => setTimeout(r, 200));
-    scrollTo(700);
-    await waitFor(() => expect(options()).toHaveLength(250));
+    scrollTo(700); // the last page: nothing more to ask for
+    await new Promise((r) => setTimeout(r, 200));
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
@@ -186,7 +188,10 @@ describe('CweTypeahead', () => {
     // A burst of scroll events within one window: the first shows 100 more, the trailing one (after 150 ms)
     // finds everything shown and asks for the next page. Unthrottled, the burst would do both at once.
     // (fireEvent re-renders between events, so without the throttle the second event would already fetch.)
+    // The clock is held still so a slow render between events cannot end the window early.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     for (let i = 0; i < 10; i++) fireEvent.scroll(menu);
+    now.mockRestore();
     expect(options()).toHaveLength(200);
     expect(fetchPage).not.toHaveBeenCalled();
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(1));

@@ -53,8 +53,8 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
     () =>
       throttle((menu: HTMLElement, available: number, loadMore: () => boolean) => {
         if (menu.scrollTop + menu.clientHeight < menu.scrollHeight * SCROLL_THRESHOLD) return;
-        if (shownRef.current < available) setShown((n) => n + TYPEAHEAD_MAX_RESULTS);
-        else loadMore();
+        // Show the next step of what is loaded, or fetch the next page and show it as soon as it arrives.
+        if (shownRef.current < available || loadMore()) setShown((n) => n + TYPEAHEAD_MAX_RESULTS);
       }, SCROLL_THROTTLE_MS),
     [],
   );
