@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
-import { createAccount, signInThroughPage } from './support/accounts.ts';
+import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
 
 test('a reporter signs in through the page, sees the layout for their role, and signs out', async ({
   page,
@@ -104,4 +104,38 @@ test.describe('session timeout (35 s configured)', () => {
     const after = await page.request.get('/api/user/');
     expect(after.status()).toBe(401);
   });
+});
+
+test('a user asks to join a group from their account page and an admin approves it', async ({
+  page,
+  browser,
+}) => {
+  const admin = await apiSignIn(servers.main.url, ADMIN.email, ADMIN.password);
+  const groupName = `Group ${Date.now()}`;
+  expect(
+    (await admin.api.post('/manage/groups/', { data: { name: groupName }, headers: admin.headers })).status(),
+  ).toBe(201);
+  await admin.api.dispose();
+
+  const user = await createAccount(servers.main.url);
+  await signInThroughPage(page, user);
+  await page.goto('/cvdp/account');
+  await expect(page.getByText('You do not belong to any group yet.')).toBeVisible();
+  await page.getByLabel('Group to join').selectOption({ label: `${groupName} (vendor)` });
+  await page.getByLabel('Message to the administrators').fill('I am their PSIRT lead');
+  await page.getByRole('button', { name: 'Ask to join' }).click();
+  await expect(page.getByText('Your request was sent to the administrators.')).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInThroughPage(adminPage, ADMIN);
+  await adminPage.goto('/cvdp/admin/users/pending');
+  const row = adminPage.getByRole('row', { name: new RegExp(groupName) });
+  await expect(row).toContainText('I am their PSIRT lead');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByRole('row', { name: new RegExp(groupName) })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByText(`You belong to: ${groupName} (vendor).`)).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { passwordSchema } from '@cvdp/core';
 import { coordinationApi, errorMessage } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { GroupsCard } from './GroupsCard.tsx';
 
 interface Token {
   id: number;
@@ -162,6 +163,7 @@ export function AccountPage() {
   return (
     <>
       <h1 className="h3 mb-3">Account</h1>
+      <GroupsCard />
       <PasswordCard />
       <TokensCard />
     </>

@@ -7,6 +7,7 @@ import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { approveUser, fetchPendingUsers, rejectUser } from './api.ts';
+import { GroupRequestsTable } from './GroupRequestsTable.tsx';
 
 export function PendingUsersPage() {
   const [page, setPage] = useState(1);
@@ -63,6 +64,7 @@ export function PendingUsersPage() {
         </Table>
       )}
       {list.data && <Pager page={page} pageSize={50} count={list.data.count} onPage={setPage} />}
+      <GroupRequestsTable />
     </>
   );
 }
