@@ -102,7 +102,9 @@ export function CweSearchModal({ show, selected, onCancel, onSubmit }: CweSearch
                 aria-expanded={open}
                 onClick={() => toggleChildren(entry.cwe)}
               >
-                {open ? 'Hide children' : `Show ${entry.children.length} children`}
+                {open
+                  ? 'Hide children'
+                  : `Show ${entry.children.length} ${entry.children.length === 1 ? 'child' : 'children'}`}
               </Button>
               {open && (
                 <ul className="list-unstyled small mb-0 mt-1">
