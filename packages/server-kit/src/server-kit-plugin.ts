@@ -96,7 +96,7 @@ async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKi
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    jsonParser(request, text, done);
+    void jsonParser(request, text, done);
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
