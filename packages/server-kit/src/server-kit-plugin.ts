@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandling, HttpError } from './http/errors.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
-import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
+import { SESSION_COOKIE, resolveSessionUser } from './auth/sessions.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
@@ -57,9 +57,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   }
   const sessionId = request.cookies[SESSION_COOKIE];
   if (!sessionId) return;
-  const userId = await resolveSession(app.db, sessionId, app.config.sessionIdleSeconds);
-  if (userId === null) return;
-  request.user = await loadAuthUser(app.db, userId);
+  request.user = await resolveSessionUser(app.db, sessionId, app.config.sessionIdleSeconds);
   if (request.user) {
     request.authMethod = 'session';
     request.sessionId = sessionId;

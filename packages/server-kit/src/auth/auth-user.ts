@@ -20,7 +20,7 @@ export const hasRole = (user: AuthUser | null | undefined, ...roles: Role[]) =>
 /** Staff see every case: coordinators and admins. */
 export const isStaff = (user: AuthUser | null | undefined) => hasRole(user, 'coordinator', 'admin');
 
-interface UserRow {
+export interface UserRow {
   id: number;
   email: string;
   name: string;
@@ -28,13 +28,11 @@ interface UserRow {
   group_ids: number[] | null;
 }
 
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const result = await db.execute(sql`
-    select u.id, u.email, u.name, u.roles,
-           coalesce((select array_agg(m.group_id order by m.group_id) from group_members m where m.user_id = u.id), '{}') as group_ids
-      from users u
-     where u.id = ${userId} and u.is_active and not u.pending`);
-  const row = (result as { rows: UserRow[] }).rows[0];
+/** Columns of an AuthUser, for queries that join users as `u`. */
+export const AUTH_USER_COLUMNS = sql.raw(`u.id, u.email, u.name, u.roles,
+  coalesce((select array_agg(m.group_id order by m.group_id) from group_members m where m.user_id = u.id), '{}') as group_ids`);
+
+export function toAuthUser(row: UserRow | undefined): AuthUser | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -43,4 +41,10 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     roles: row.roles as Role[],
     groupIds: (row.group_ids ?? []).map(Number),
   };
+}
+
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const result = await db.execute(sql`
+    select ${AUTH_USER_COLUMNS} from users u where u.id = ${userId} and u.is_active and not u.pending`);
+  return toAuthUser((result as { rows: UserRow[] }).rows[0]);
 }

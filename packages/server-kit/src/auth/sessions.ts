@@ -1,8 +1,9 @@
 // Server-side sessions: the cookie holds a random id, the table holds its sha256. Idle sessions expire.
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema/index.ts';
 import { newSecret, sha256 } from './secrets.ts';
+import { AUTH_USER_COLUMNS, type AuthUser, type UserRow, toAuthUser } from './auth-user.ts';
 
 export const SESSION_COOKIE = 'cvdp_session';
 /** Touching the row on every request would write on every read; once a minute is plenty. */
@@ -19,23 +20,27 @@ export async function createSession(db: Db, userId: number, idleSeconds: number,
   return id;
 }
 
-/** Returns the user id of a live session, sliding its expiry; null when unknown or expired. */
-export async function resolveSession(db: Db, id: string, idleSeconds: number): Promise<number | null> {
+/**
+ * The user behind a live session, in one query (this runs on every signed-in request), sliding the
+ * session's expiry; null when the session is unknown or expired or the user may no longer sign in.
+ */
+export async function resolveSessionUser(db: Db, id: string, idleSeconds: number): Promise<AuthUser | null> {
   const idHash = sha256(id);
-  const [row] = await db
-    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())));
+  const result = await db.execute(sql`
+    select s.last_seen_at, ${AUTH_USER_COLUMNS}
+      from sessions s join users u on u.id = s.user_id
+     where s.id_hash = ${idHash} and s.expires_at > now() and u.is_active and not u.pending`);
+  const row = (result as { rows: (UserRow & { last_seen_at: string | Date })[] }).rows[0];
   if (!row) return null;
   // Short idle timeouts need more frequent touches, or an active session would lapse.
   const touchEvery = Math.min(TOUCH_INTERVAL_MS, idleSeconds * 250);
-  if (Date.now() - row.lastSeenAt.getTime() > touchEvery) {
+  if (Date.now() - new Date(row.last_seen_at).getTime() > touchEvery) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + idleSeconds * 1000) })
       .where(eq(sessions.idHash, idHash));
   }
-  return row.userId;
+  return toAuthUser(row);
 }
 
 export async function destroySession(db: Db, id: string) {

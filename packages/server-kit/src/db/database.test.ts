@@ -13,6 +13,6 @@ it('refuses a second opener of an embedded database folder, and reopens it after
   await first.close();
   const again = await openPglite({ dataDir: dir });
   const rows = await again.db.execute(sql`select name from groups`);
-  expect((rows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual(['Kept Corp']);
+  expect((rows as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual(['Kept Corp']);
   await again.close();
 });
