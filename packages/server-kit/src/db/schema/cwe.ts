@@ -14,7 +14,7 @@ export const cweEntries = pgTable(
     usage: text('usage').notNull(),
     abstraction: text('abstraction'),
     status: text('status').notNull(),
-    /** Parents in view 1000 (ChildOf); children are this relation inverted. */
+    /** Parents by ChildOf in views 1000 and 1003 (NVD slice); children are this relation inverted. */
     parents: integer('parents')
       .array()
       .notNull()
