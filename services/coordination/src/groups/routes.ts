@@ -1,5 +1,5 @@
 // Groups (vendor or team organisations): listing, join requests, and their administration.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { z } from 'zod';
 import { groupCreateSchema, groupRequestSchema } from '@cvdp/core';
@@ -31,7 +31,8 @@ export async function groupRoutes(app: FastifyInstance) {
   const signedIn = { preHandler: app.requireUser };
   const adminOnly = { preHandler: app.requireRole('admin') };
 
-  app.get('/api/groups/', signedIn, async (request) => {
+  /** The group directory: everyone signed in may browse it (to ask to join); admins manage it. */
+  async function listGroups(request: FastifyRequest) {
     const q = parseQuery(listQuery, request.query);
     const where = q.search ? ilike(groups.name, `%${q.search}%`) : undefined;
     const [{ n }] = await db.select({ n: count() }).from(groups).where(where);
@@ -43,7 +44,9 @@ export async function groupRoutes(app: FastifyInstance) {
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size);
     return toPage(request, q.page, q.page_size, n, rows.map(groupView));
-  });
+  }
+
+  app.get('/api/groups/', signedIn, listGroups);
 
   app.post('/api/group/request/', signedIn, async (request, reply) => {
     const input = parseBody(groupRequestSchema, request.body);
@@ -87,19 +90,7 @@ export async function groupRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/manage/groups/', adminOnly, async (request) => {
-    const q = parseQuery(listQuery, request.query);
-    const where = q.search ? ilike(groups.name, `%${q.search}%`) : undefined;
-    const [{ n }] = await db.select({ n: count() }).from(groups).where(where);
-    const rows = await db
-      .select()
-      .from(groups)
-      .where(where)
-      .orderBy(asc(groups.name))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size);
-    return toPage(request, q.page, q.page_size, n, rows.map(groupView));
-  });
+  app.get('/manage/groups/', adminOnly, listGroups);
 
   app.post('/manage/groups/', adminOnly, async (request, reply) => {
     const input = parseBody(groupCreateSchema, request.body);
