@@ -1,9 +1,35 @@
 // The shapes reports are answered in.
-import { type ReportQuestionList, reportTitle } from '@cvdp/core';
+import {
+  type Cvss4ScoreRecord,
+  type ReportQuestionList,
+  VULNERABILITIES_QUESTION,
+  VULNERABILITY_QUESTIONS,
+  cvss4Record,
+  isValidCvss4Vector,
+  reportTitle,
+} from '@cvdp/core';
 import type { AuthUser } from '@cvdp/server-kit';
 import { refOf, type UserRef } from '../cases/user-refs.ts';
 import { mayEditReport, mayReadOriginal } from './report-permissions.ts';
 import type { ReportRow } from './report-store.ts';
+
+/**
+ * CVSS scores of the report's vulnerabilities, computed here from the stored (validated) vectors with the
+ * shared engine: a number a client sent is never what the server answers.
+ */
+export function reportCvssScores(
+  list: ReportQuestionList,
+): { vulnerability: number; cvss: Cvss4ScoreRecord }[] {
+  const vulnerabilities = list.find((p) => p.question === VULNERABILITIES_QUESTION)?.answer;
+  if (!Array.isArray(vulnerabilities)) return [];
+  return vulnerabilities.flatMap((pairs, index) => {
+    if (!Array.isArray(pairs)) return [];
+    const vector = pairs.find((p) => p.question === VULNERABILITY_QUESTIONS.cvss)?.answer;
+    return typeof vector === 'string' && isValidCvss4Vector(vector)
+      ? [{ vulnerability: index + 1, cvss: cvss4Record(vector) }]
+      : [];
+  });
+}
 
 /** The working copy, as everyone who may see the case sees it. */
 export function caseReportView(
@@ -15,6 +41,7 @@ export function caseReportView(
   return {
     id: report.id,
     report: report.current as ReportQuestionList,
+    cvss_scores: reportCvssScores(report.current as ReportQuestionList),
     submitted_by: refOf(refs, report.submittedBy),
     created: report.createdAt.toISOString(),
     updated: report.updatedAt.toISOString(),
