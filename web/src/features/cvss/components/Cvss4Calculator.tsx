@@ -41,18 +41,22 @@ export function Cvss4Calculator(props: {
       </div>
 
       <Row>
-        {GROUPS.map((group) => (
-          <Col key={group.title} lg={4}>
+        {GROUPS.map((group, index) => (
+          // Exploitability (five metrics, up to four options each) takes the full width; the two impact
+          // groups share a row, so no option label has to wrap.
+          <Col key={group.title} lg={index === 0 ? 12 : 6}>
             <h4 className="h6 text-body-secondary mt-2">{group.title}</h4>
-            {group.metrics.map((metric) => (
-              <MetricSelector
-                key={metric.key}
-                metric={metric}
-                value={state.metrics[metric.key]}
-                onChange={(value) => calculator.setMetric(metric.key, value)}
-                idPrefix={idPrefix}
-              />
-            ))}
+            <div className="d-flex flex-wrap column-gap-4">
+              {group.metrics.map((metric) => (
+                <MetricSelector
+                  key={metric.key}
+                  metric={metric}
+                  value={state.metrics[metric.key]}
+                  onChange={(value) => calculator.setMetric(metric.key, value)}
+                  idPrefix={idPrefix}
+                />
+              ))}
+            </div>
           </Col>
         ))}
       </Row>

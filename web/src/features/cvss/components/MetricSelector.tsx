@@ -29,6 +29,7 @@ export function MetricSelector(props: {
               checked={value === option.value}
               onChange={() => onChange(option.value)}
               variant="outline-primary"
+              className="text-nowrap"
               // The radio is the control; without this the label would be a second tab stop.
               tabIndex={-1}
             >
