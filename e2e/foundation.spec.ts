@@ -47,6 +47,12 @@ test('a new user registers, waits for approval, an admin approves them, and they
   await page.getByLabel('Password').fill('a good long password');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Awaiting approval' })).toBeVisible();
+  // Signing in before approval leads back to the same explanation.
+  await page.goto('/cvdp/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a good long password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Awaiting approval' })).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -58,6 +64,9 @@ test('a new user registers, waits for approval, an admin approves them, and they
   await adminContext.close();
 
   await signInThroughPage(page, { email, password: 'a good long password' });
+  await expect(page.getByRole('heading', { name: 'Welcome, Rita Reporter' })).toBeVisible();
+  // A signed-in user who opens the sign-in page again is taken into the app.
+  await page.goto('/cvdp/login');
   await expect(page.getByRole('heading', { name: 'Welcome, Rita Reporter' })).toBeVisible();
 });
 

@@ -162,3 +162,48 @@ test('a reporter submits, finds and edits a report; a coordinator reads the orig
   await expect(original).toContainText('The same flaw in the admin search.');
   await context.close();
 });
+
+test('Cancel leaves the new form for My reports and the edit form for the case, storing nothing', async ({
+  page,
+}) => {
+  const reporter = await createAccount(servers.main.url, ['reporter']);
+  await signInThroughPage(page, reporter);
+  await page.goto('/cvdp/report');
+  await page.getByLabel('Title').fill('Never sent');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/cvdp\/reports\/$/);
+  await expect(page.getByText('No data ...')).toBeVisible();
+
+  // A case to edit, submitted through the API the page uses.
+  const api = page.request;
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
+  const report = [
+    { question: 'Title', answer: 'Cancel me' },
+    { question: 'Product', answer: 'Widget' },
+    { question: 'Have you notified the vendor?', answer: 'No' },
+    { question: 'Vendor contact', answer: 'psirt@widget.example' },
+    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
+    {
+      question: 'Describe the vulnerabilities',
+      answer: [
+        [
+          { question: 'Description', answer: 'A bug' },
+          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
+        ],
+      ],
+    },
+  ];
+  const created = await api.post('/api/report/', {
+    multipart: { report: JSON.stringify(report) },
+    headers: { 'X-CSRFToken': csrf },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/cvdp/cases/${id}/report/edit/`);
+  await expect(page.getByLabel('Title')).toHaveValue('Cancel me');
+  await page.getByLabel('Title').fill('Changed but cancelled');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(new RegExp(`/cvdp/cases/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Cancel me' })).toBeVisible();
+});

@@ -4,3 +4,4 @@ export * from './cwe/index.ts';
 export * from './report/index.ts';
 export * from './auth/index.ts';
 export * from './http/index.ts';
+export * from './cases/index.ts';

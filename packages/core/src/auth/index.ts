@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const ROLE_NAMES = ['reporter', 'coordinator', 'scorer', 'admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+/** What sign-in answers for an account an administrator has not approved yet; the page routes on it. */
+export const ACCOUNT_PENDING_MESSAGE = 'Your account is awaiting approval by an administrator.';
+
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -1,7 +1,7 @@
 // Registration, sign-in, sign-out, the current user and password changes.
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { changePasswordSchema, loginSchema, registerSchema } from '@cvdp/core';
+import { ACCOUNT_PENDING_MESSAGE, changePasswordSchema, loginSchema, registerSchema } from '@cvdp/core';
 import {
   HttpError,
   SESSION_COOKIE,
@@ -45,7 +45,7 @@ export async function accountRoutes(app: FastifyInstance) {
       email: user.email,
       name: user.name,
       pending: true,
-      detail: 'Your account is awaiting approval by an administrator.',
+      detail: ACCOUNT_PENDING_MESSAGE,
     });
   });
 
@@ -66,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance) {
       throw new HttpError(400, 'Unable to sign in with the provided email and password.');
     }
     if (user.pending) {
-      throw new HttpError(401, 'Your account is awaiting approval by an administrator.');
+      throw new HttpError(401, ACCOUNT_PENDING_MESSAGE);
     }
     if (!user.isActive) {
       throw new HttpError(401, 'This account has been deactivated.');

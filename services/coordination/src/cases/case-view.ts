@@ -1,12 +1,11 @@
 // The case as GET /api/cases/{id}/ answers it: the case, and its report's working copy.
 import { count, eq } from 'drizzle-orm';
+import { caseStatusLabel } from '@cvdp/core';
 import { type AuthUser, type Db, reportRevisions } from '@cvdp/server-kit';
 import { loadReportOfCase } from '../reports/report-store.ts';
 import { caseReportView } from '../reports/report-view.ts';
 import type { CaseRow } from './case-access.ts';
 import { refOf, userRefs } from './user-refs.ts';
-
-export const CASE_STATUS_LABELS: Record<number, string> = { 0: 'Pending', 1: 'Active', 2: 'Closed' };
 
 export async function caseView(db: Db, user: AuthUser, c: CaseRow) {
   const report = await loadReportOfCase(db, c.id);
@@ -19,7 +18,7 @@ export async function caseView(db: Db, user: AuthUser, c: CaseRow) {
     title: c.title,
     summary: c.summary,
     status: c.status,
-    status_label: CASE_STATUS_LABELS[c.status] ?? String(c.status),
+    status_label: caseStatusLabel(c.status),
     owner: refOf(refs, c.ownerId),
     created_by: refOf(refs, c.createdBy),
     created: c.createdAt.toISOString(),

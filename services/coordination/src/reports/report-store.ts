@@ -3,7 +3,13 @@
 // replaces the working copy, keeps the replaced copy as a revision and never touches the original.
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { reportPocFileName, reportTitle, withPocFileName, type ReportQuestionList } from '@cvdp/core';
+import {
+  CASE_STATUS,
+  reportPocFileName,
+  reportTitle,
+  withPocFileName,
+  type ReportQuestionList,
+} from '@cvdp/core';
 import {
   type AuthUser,
   type Db,
@@ -75,7 +81,7 @@ export async function createReport(
     const report = await db.transaction(async (tx) => {
       const [c] = await tx
         .insert(cases)
-        .values({ title: reportTitle(list), status: 0, createdBy: user.id })
+        .values({ title: reportTitle(list), status: CASE_STATUS.PENDING, createdBy: user.id })
         .returning();
       const [r] = await tx
         .insert(reports)

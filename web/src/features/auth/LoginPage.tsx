@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_PENDING_MESSAGE } from '@cvdp/core';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
 import { login } from './api.ts';
-import { CURRENT_USER_KEY } from './current-user.tsx';
+import { CURRENT_USER_KEY, useCurrentUser } from './current-user.tsx';
 
 /** Only paths inside the app are followed after sign-in (no open redirects). */
 function safeNext(next: string | null) {
@@ -19,6 +20,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { user } = useCurrentUser();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -30,12 +32,15 @@ export function LoginPage() {
       await navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
       const message = errorMessage(err);
-      if (message.includes('awaiting approval')) await navigate('/cvdp/awaiting-approval');
+      if (message.endsWith(ACCOUNT_PENDING_MESSAGE)) await navigate('/cvdp/awaiting-approval');
       else setError(message);
     } finally {
       setBusy(false);
     }
   }
+
+  // Already signed in (a bookmark, the back button): go where sign-in would have led.
+  if (user && !busy) return <Navigate to={safeNext(params.get('next'))} replace />;
 
   return (
     <Card className="mx-auto mt-4" style={{ maxWidth: 420 }}>

@@ -7,6 +7,9 @@ import { logout } from './api.ts';
 import { ACTIVITY_DEBOUNCE_MS, sessionTimeoutSettings } from './session-timeout.ts';
 import { SessionTimeoutModal } from './SessionTimeoutModal.tsx';
 
+/** With the guard off, the timer only reports activity; a day keeps it well inside its limits. */
+const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
+
 export function SessionTimeoutGuard(props: { inactivityTimeout: number | null; logoutUrl: string }) {
   const settings = sessionTimeoutSettings(props.inactivityTimeout);
   const [prompting, setPrompting] = useState(false);
@@ -23,14 +26,18 @@ export function SessionTimeoutGuard(props: { inactivityTimeout: number | null; l
     [settings.keepAliveEveryMs],
   );
 
+  // With the guard off the timer still runs, only to report activity: the server-side session has an
+  // idle expiry of its own, and a reader who makes no requests must not lose it.
   const timer = useIdleTimer({
-    timeout: settings.timeout,
-    promptBeforeIdle: settings.promptBeforeIdle,
+    timeout: settings.disabled ? MAX_TIMER_MS : settings.timeout,
+    promptBeforeIdle: settings.disabled ? 0 : settings.promptBeforeIdle,
     debounce: ACTIVITY_DEBOUNCE_MS,
-    disabled: settings.disabled,
-    onPrompt: () => setPrompting(true),
+    onPrompt: () => {
+      if (!settings.disabled) setPrompting(true);
+    },
     onAction: () => keepAlive(),
     onIdle: () => {
+      if (settings.disabled) return;
       setPrompting(false);
       void logout(props.logoutUrl)
         .catch(() => undefined)

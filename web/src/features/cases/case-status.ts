@@ -1,9 +1,13 @@
-// Case status (DESIGN §5): 0 pending triage, 1 active, 2 closed.
-const LABELS: Record<number, { label: string; variant: string }> = {
-  0: { label: 'Pending', variant: 'warning' },
-  1: { label: 'Active', variant: 'primary' },
-  2: { label: 'Closed', variant: 'secondary' },
+// How a case status looks: the label comes from core (shared with the server), the colour is the page's.
+import { CASE_STATUS, caseStatusLabel } from '@cvdp/core';
+
+const VARIANTS: Record<number, string> = {
+  [CASE_STATUS.PENDING]: 'warning',
+  [CASE_STATUS.ACTIVE]: 'primary',
+  [CASE_STATUS.CLOSED]: 'secondary',
 };
 
-export const caseStatus = (status: number) =>
-  LABELS[status] ?? { label: `Status ${status}`, variant: 'light' };
+export const caseStatus = (status: number) => ({
+  label: caseStatusLabel(status),
+  variant: VARIANTS[status] ?? 'light',
+});
