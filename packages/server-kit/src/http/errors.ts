@@ -38,6 +38,18 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * PostgreSQL refuses some text outright (a NUL character, invalid UTF-8): that is bad input, not a fault
+ * of ours. Drizzle wraps the driver's error, so the code may sit on the cause.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if (UNSTORABLE_TEXT_CODES.has((e as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
@@ -49,6 +61,11 @@ export function installErrorHandling(app: FastifyInstance) {
       }
       if (error instanceof ZodError) {
         return send(reply, 400, { detail: 'Invalid input.', errors: zodFieldErrors(error) });
+      }
+      if (isUnstorableText(error)) {
+        return send(reply, 400, {
+          detail: 'The text contains characters that cannot be stored (such as NUL).',
+        });
       }
       const status = error.statusCode ?? 500;
       if (error.validation) {

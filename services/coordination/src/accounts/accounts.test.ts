@@ -175,3 +175,24 @@ describe('logout call', () => {
     expect((await client.get('/api/user/')).statusCode).toBe(401);
   });
 });
+
+describe('text the database cannot store', () => {
+  it('answers a NUL character in a search or a body with 400, storing nothing', async () => {
+    const client = await t.signIn();
+    const search = await client.get('/api/groups/?search=%00');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().detail).toMatch(/cannot be stored/);
+    const reg = await t.anonymous().post('/api/auth/register/', {
+      email: 'nul@example.test',
+      name: 'Nul\u0000Name',
+      password: 'a long enough passphrase',
+    });
+    expect(reg.statusCode).toBe(400);
+    const again = await t.anonymous().post('/api/auth/register/', {
+      email: 'nul@example.test',
+      name: 'Nul Name',
+      password: 'a long enough passphrase',
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});

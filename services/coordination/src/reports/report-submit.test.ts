@@ -288,3 +288,17 @@ describe('POST /api/report/', () => {
     expect(noCsrf.statusCode).toBe(403);
   });
 });
+
+describe('text the database refuses', () => {
+  it('answers a NUL character in an answer with 400 and keeps neither the case nor the file', async () => {
+    const reporter = await t.signIn();
+    const before = await storedCounts(t);
+    const res = await submitReport(reporter, {
+      report: sampleReportQuestions({ title: 'Null\u0000byte' }),
+      poc: { name: 'exploit.py', content: 'print(1)\n' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/cannot be stored/);
+    expect(await storedCounts(t)).toEqual(before);
+  });
+});
