@@ -1,8 +1,9 @@
 // Requests to join a group, decided by an administrator.
-import { Button, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageOf } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
+import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 
@@ -50,20 +51,11 @@ export function GroupRequestsTable() {
               <td>{r.message}</td>
               <td>{r.created.slice(0, 10)}</td>
               <td className="text-end">
-                <Button
-                  size="sm"
-                  className="me-2"
-                  onClick={() => decide.mutate({ id: r.id, status: 'approved' })}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  onClick={() => decide.mutate({ id: r.id, status: 'rejected' })}
-                >
-                  Reject
-                </Button>
+                <DecisionButtons
+                  busy={decide.isPending}
+                  onApprove={() => decide.mutate({ id: r.id, status: 'approved' })}
+                  onReject={() => decide.mutate({ id: r.id, status: 'rejected' })}
+                />
               </td>
             </tr>
           ))}

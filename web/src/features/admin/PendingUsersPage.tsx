@@ -1,7 +1,8 @@
 // Administrators approve (or turn down) new registrations.
 import { useState } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -41,22 +42,11 @@ export function PendingUsersPage() {
                 <td>{u.email}</td>
                 <td>{u.date_joined.slice(0, 10)}</td>
                 <td className="text-end">
-                  <Button
-                    size="sm"
-                    className="me-2"
-                    onClick={() => approve.mutate(u.id)}
-                    disabled={approve.isPending}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => reject.mutate(u.id)}
-                    disabled={reject.isPending}
-                  >
-                    Reject
-                  </Button>
+                  <DecisionButtons
+                    busy={approve.isPending || reject.isPending}
+                    onApprove={() => approve.mutate(u.id)}
+                    onReject={() => reject.mutate(u.id)}
+                  />
                 </td>
               </tr>
             ))}
