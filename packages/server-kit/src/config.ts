@@ -26,6 +26,16 @@ export interface Config {
   webDistDir: string;
   /** Sign-in/registration requests per minute from one address (on top of the per-account lockout). */
   authRateLimitPerMinute: number;
+  /**
+   * Trust X-Forwarded-For/-Host/-Proto (only behind a reverse proxy that sets them). Off by default: a
+   * client could otherwise rotate X-Forwarded-For past the per-address sign-in limit.
+   */
+  trustProxy: boolean;
+  /**
+   * The address users reach the platform at (e.g. https://cvdp.example.org). Absolute links in answers
+   * (paging `next`/`previous`) are built from it; without it they are relative. Never from request headers.
+   */
+  publicUrl: string | undefined;
 }
 
 const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
@@ -37,6 +47,19 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | und
   if (!Number.isInteger(n) || n <= 0)
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return n;
+}
+
+function publicUrlFromEnv(raw: string | undefined): string | undefined {
+  if (!raw || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`CVDP_PUBLIC_URL must be an absolute http(s) address, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`CVDP_PUBLIC_URL must be an absolute http(s) address, got "${raw}"`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: intFromEnv(env, 'CVDP_MAX_UPLOAD_BYTES', 10 * 1024 * 1024)!,
     webDistDir: path.resolve(env.CVDP_WEB_DIST || path.join(root, 'web/dist')),
     authRateLimitPerMinute: intFromEnv(env, 'CVDP_AUTH_RATE_LIMIT', 30)!,
+    trustProxy: env.CVDP_TRUST_PROXY === '1' || env.CVDP_TRUST_PROXY === 'true',
+    publicUrl: publicUrlFromEnv(env.CVDP_PUBLIC_URL),
   };
 }

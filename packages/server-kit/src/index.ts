@@ -5,6 +5,7 @@ export * from './db/schema/index.ts';
 export * from './http/errors.ts';
 export * from './http/validation.ts';
 export * from './http/pagination.ts';
+export * from './http/create-server.ts';
 export * from './auth/auth-user.ts';
 export * from './auth/passwords.ts';
 export * from './auth/secrets.ts';

@@ -1,6 +1,5 @@
 // Runs the coordination service alone (scale-out): same database, its own port.
-import Fastify from 'fastify';
-import { loadConfig, loggerOptions, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
+import { createServer, loadConfig, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
 import { coordinationService } from './app.ts';
 import { prepareCoordinationData } from './database.ts';
 import { describeBootstrap, ensureAdmin } from './accounts/bootstrap-admin.ts';
@@ -9,7 +8,7 @@ runCommand(async () => {
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareCoordinationData(database.db);
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true });
+  const app = createServer(config);
   const message = describeBootstrap(await ensureAdmin(database.db, config.adminEmail, config.adminPassword));
   if (message) app.log.warn(message);
   await app.register(serverKitPlugin, { db: database.db, config });

@@ -1,6 +1,6 @@
 // One process, one port: the web app, base 1 at / and base 2 at /scoring/.
-import Fastify, { type FastifyInstance } from 'fastify';
-import { type Config, type Db, loggerOptions, serverKitPlugin } from '@cvdp/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { type Config, type Db, createServer, serverKitPlugin } from '@cvdp/server-kit';
 import { coordinationService } from '@cvdp/coordination';
 import { scoringService } from '@cvdp/scoring';
 import { webHost } from './web-host.ts';
@@ -11,11 +11,7 @@ export async function buildPlatform(options: {
   logger?: boolean;
 }): Promise<FastifyInstance> {
   const { config, db } = options;
-  const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
-    trustProxy: true,
-    bodyLimit: 2 * 1024 * 1024,
-  });
+  const app = createServer(config, { logger: options.logger });
   await app.register(serverKitPlugin, { db, config });
   await app.register(coordinationService);
   await app.register(scoringService, { prefix: '/scoring' });

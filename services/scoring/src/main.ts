@@ -1,12 +1,11 @@
 // Runs the scoring service alone (scale-out): same database, its own port.
-import Fastify from 'fastify';
-import { loadConfig, loggerOptions, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
+import { createServer, loadConfig, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
 import { scoringService } from './app.ts';
 
 runCommand(async () => {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: true });
+  const app = createServer(config);
   await app.register(serverKitPlugin, { db: database.db, config });
   await app.register(scoringService);
   app.addHook('onClose', () => database.close());

@@ -4,12 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   type Config,
   type Db,
   type FileStorage,
   LocalFileStorage,
+  createServer,
   hashPassword,
   loadConfig,
   serverKitPlugin,
@@ -79,7 +80,7 @@ export async function createTestApp(
   };
   const filesDir = options.storage ? null : await mkdtemp(path.join(tmpdir(), 'cvdp-test-files-'));
   const storage = options.storage ?? new LocalFileStorage(filesDir!);
-  const app = Fastify({ logger: false });
+  const app = createServer(config, { logger: false });
   await app.register(serverKitPlugin, { db: database.db, config, storage });
   if (options.register) await options.register(app);
   else await app.register(coordinationService);
