@@ -5,3 +5,9 @@ export * from './report/index.ts';
 export * from './auth/index.ts';
 export * from './http/index.ts';
 export * from './cases/index.ts';
+// Wire shapes: what the services answer, imported by the web instead of re-declared.
+export * from './accounts/index.ts';
+export * from './cases/wire.ts';
+export * from './report/wire.ts';
+export * from './artifacts/index.ts';
+export * from './ids/index.ts';

@@ -1,0 +1,2 @@
+// A case's files: the wire shapes.
+export * from './wire.ts';
