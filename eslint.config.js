@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -51,6 +52,99 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // Callback props are declared as methods in props types; they never use `this`.
       '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Feature boundaries of the web app (DESIGN §2a). Elements:
+    //   app      web/src/app (router, providers, layout) and web/src/main.tsx
+    //   feature  web/src/features/<feature>
+    //   shared   web/src/components (incl. components/form), web/src/lib, web/src/test
+    //   core     @cvdp/core (packages/core/src)
+    // Rules:
+    //   - a feature imports shared, core, its own files, and another feature ONLY through that feature's
+    //     public index.ts (so the report form can use the CWE picker and the CVSS calculator, but never
+    //     reaches into another feature's api.ts, components or helpers);
+    //   - shared imports shared and core only (never a feature or the app);
+    //   - the app imports shared, core and features' index.ts files;
+    //   - core imports core only. External packages are not restricted here.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['web/src/**/*', 'packages/core/src/**/*'],
+      // Folder elements: every file under the folder belongs to it (its path inside is the element's
+      // internal path, e.g. `index.ts` or `components/CweField.tsx`).
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: ['web/src/components', 'web/src/lib', 'web/src/test'] },
+        { type: 'core', pattern: 'packages/core/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { type: ['app', 'shared', 'core'] } } },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: ['shared', 'core'] } } },
+            },
+            // Its own files, whatever their folder.
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } },
+                },
+              },
+            },
+            // Another feature: only its public index.ts.
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { type: 'shared' } },
+              allow: { to: { element: { type: ['shared', 'core'] } } },
+            },
+            { from: { element: { type: 'core' } }, allow: { to: { element: { type: 'core' } } } },
+            // Packages from node_modules.
+            { allow: { to: { module: { origin: 'external' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every call goes through the API client (web/src/lib/api-client.ts), and from a feature's api.ts:
+    // components call the functions of their feature's api.ts, never axios or the client itself.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api-client.ts', 'web/src/features/*/api.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'axios', message: 'Call the API through a feature api.ts (web/src/lib/api-client.ts).' },
+          ],
+          patterns: [
+            {
+              group: ['**/lib/api-client.ts'],
+              importNames: ['coordinationApi', 'scoringApi'],
+              message: "Put the call in the feature's api.ts and call that.",
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['**/*.{js,mjs}'], extends: [tseslint.configs.disableTypeChecked] },

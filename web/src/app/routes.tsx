@@ -1,40 +1,30 @@
 // The route table. Every screen mounts under /cvdp/ inside the shared layout; screens that need a
-// signed-in user are children of the RequireUser branch.
+// signed-in user are children of the RequireUser branch. Each feature's routes load their page lazily
+// (its own chunk), so the sign-in page does not carry the report form, the calculator or the admin screens.
 import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
-import { AwaitingApprovalPage, LoginPage, RegisterPage, RequireUser } from '../features/auth/index.ts';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { AccountPage } from '../features/account/AccountPage.tsx';
-import { PendingUsersPage } from '../features/admin/PendingUsersPage.tsx';
-import { UsersPage } from '../features/admin/UsersPage.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RequireUser, authRoutes } from '../features/auth/index.ts';
+import { homeRoutes } from '../features/home/index.ts';
+import { accountRoutes } from '../features/account/index.ts';
+import { adminRoutes } from '../features/admin/index.ts';
 import { reportRoutes } from '../features/reports/index.ts';
 import { caseRoutes } from '../features/cases/index.ts';
 
 /** Screens for any signed-in user. */
-const signedInRoutes: RouteObject[] = [
-  { path: '', element: <HomePage /> },
-  { path: 'account', element: <AccountPage /> },
-  ...reportRoutes,
-  ...caseRoutes,
-];
-
-/** Administration screens. */
-const adminRoutes: RouteObject[] = [
-  { path: 'admin/users/pending', element: <PendingUsersPage /> },
-  { path: 'admin/users', element: <UsersPage /> },
-];
+const signedInRoutes: RouteObject[] = [...homeRoutes, ...accountRoutes, ...reportRoutes, ...caseRoutes];
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/cvdp/" replace /> },
   {
     path: '/cvdp',
     element: <AppLayout />,
+    // Shown while the first screen's chunk loads; later navigations keep the current screen until then.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'awaiting-approval', element: <AwaitingApprovalPage /> },
+      ...authRoutes,
       {
         element: (
           <RequireUser>

@@ -2,6 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, fieldErrors } from './api-client.ts';
 import { parseConfig } from './config.ts';
+import { formatUploadLimit } from './format.ts';
 
 const config = { headers: new AxiosHeaders() };
 const withResponse = (status: number, data: unknown) =>
@@ -43,25 +44,38 @@ describe('errorMessage', () => {
 });
 
 describe('page config', () => {
-  it('reads the four values and falls back to local defaults', () => {
+  it('reads the five values and falls back to local defaults', () => {
     expect(
       parseConfig({
         api_url: 'https://a/',
         score_api_url: 'https://b/',
         logout_url: '/out/',
         inactivity_timeout: 60,
+        max_upload_bytes: 5 * 1024 * 1024,
       }),
     ).toEqual({
       apiUrl: 'https://a/',
       scoreApiUrl: 'https://b/',
       logoutUrl: '/out/',
       inactivityTimeout: 60,
+      maxUploadBytes: 5_242_880,
     });
     expect(parseConfig(null)).toEqual({
       apiUrl: '/',
       scoreApiUrl: '/scoring/',
       logoutUrl: '/api/auth/logout/',
       inactivityTimeout: null,
+      maxUploadBytes: 10_485_760,
     });
+  });
+  it('ignores an upload limit that is not a positive whole number', () => {
+    for (const max_upload_bytes of [0, -1, 1.5, null, '100' as unknown as number]) {
+      expect(parseConfig({ max_upload_bytes }).maxUploadBytes).toBe(10_485_760);
+    }
+  });
+  it('words the upload limit as the server does: whole megabytes, else bytes', () => {
+    expect(formatUploadLimit(10_485_760)).toBe('10MB');
+    expect(formatUploadLimit(1_048_576 * 25)).toBe('25MB');
+    expect(formatUploadLimit(1_000_000)).toBe('1000000 bytes');
   });
 });

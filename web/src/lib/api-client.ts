@@ -1,6 +1,7 @@
 // HTTP clients for both services. Writes carry the CSRF cookie value in X-CSRFToken; failures become
 // one readable message (SPEC §8: network error, request aborted, timeout, or the failed status code).
 import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { ApiErrorBody } from '@cvdp/core';
 import { appConfig } from './config.ts';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -39,14 +40,12 @@ function createClient(baseURL: string): AxiosInstance {
 export const coordinationApi = createClient(appConfig.apiUrl);
 export const scoringApi = createClient(appConfig.scoreApiUrl);
 
-interface ErrorBody {
-  detail?: string;
-  errors?: Record<string, string[]>;
-}
+/** An error answer's body; anything else (an HTML error page of a proxy) reads as no detail. */
+type ErrorBody = Partial<ApiErrorBody> | undefined;
 
 /** Field messages from a 400 answer, keyed by field name. */
 export function fieldErrors(error: unknown): Record<string, string[]> {
-  if (error instanceof AxiosError) return (error.response?.data as ErrorBody | undefined)?.errors ?? {};
+  if (error instanceof AxiosError) return (error.response?.data as ErrorBody)?.errors ?? {};
   return {};
 }
 
@@ -55,7 +54,7 @@ export function errorMessage(error: unknown): string {
     if (error.code === AxiosError.ERR_CANCELED) return 'Request aborted';
     if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return error.message;
     if (!error.response) return 'Network Error';
-    const detail = (error.response.data as ErrorBody | undefined)?.detail;
+    const detail = (error.response.data as ErrorBody)?.detail;
     const base = `Request failed with status code ${error.response.status}`;
     return detail ? `${base}: ${detail}` : base;
   }

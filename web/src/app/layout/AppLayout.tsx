@@ -1,18 +1,17 @@
 // The shared layout: navigation by role, the signed-in user, sign out; the session guard runs here.
 import { Container, Nav, NavDropdown, Navbar } from 'react-bootstrap';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { appConfig } from '../../lib/config.ts';
-import { CURRENT_USER_KEY, SessionTimeoutGuard, logout, useCurrentUser } from '../../features/auth/index.ts';
-import { navigationFor } from './navigation.ts';
+import { navigationFor } from '../../lib/navigation.ts';
+import { SessionTimeoutGuard, logout, useCurrentUser, useSetCurrentUser } from '../../features/auth/index.ts';
 
 export function AppLayout() {
   const { user } = useCurrentUser();
-  const client = useQueryClient();
+  const setCurrentUser = useSetCurrentUser();
 
   async function signOut() {
     await logout(appConfig.logoutUrl).catch(() => undefined);
-    client.setQueryData(CURRENT_USER_KEY, null);
+    setCurrentUser(null);
     window.location.assign('/cvdp/login');
   }
 

@@ -3,19 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passwordSchema } from '@cvdp/core';
-import { coordinationApi, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { changePassword, createToken, fetchMyTokens, revokeToken } from './api.ts';
 import { GroupsCard } from './GroupsCard.tsx';
-
-interface Token {
-  id: number;
-  name: string;
-  prefix: string;
-  created: string;
-  last_used: string | null;
-  revoked: string | null;
-}
 
 function PasswordCard() {
   const [current, setCurrent] = useState('');
@@ -26,7 +19,7 @@ function PasswordCard() {
     const check = passwordSchema.safeParse(next);
     if (!check.success) return setMessage({ ok: false, text: check.error.issues[0].message });
     try {
-      await coordinationApi.post('api/user/password/', { current_password: current, new_password: next });
+      await changePassword(current, next);
       setMessage({ ok: true, text: 'Your password has been changed. Other sessions were signed out.' });
       setCurrent('');
       setNext('');
@@ -67,26 +60,20 @@ function PasswordCard() {
 
 function TokensCard() {
   const client = useQueryClient();
-  const tokens = useQuery({
-    queryKey: ['my-tokens'],
-    queryFn: () => coordinationApi.get<Token[]>('api/user/tokens/').then((r) => r.data),
-  });
+  const tokens = useQuery({ queryKey: queryKeys.account.tokens(), queryFn: fetchMyTokens });
   const [name, setName] = useState('');
   const [newKey, setNewKey] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (tokenName: string) =>
-      coordinationApi
-        .post<Token & { key: string }>('api/user/tokens/', { name: tokenName })
-        .then((r) => r.data),
+    mutationFn: createToken,
     onSuccess: (data) => {
       setNewKey(data.key);
       setName('');
-      void client.invalidateQueries({ queryKey: ['my-tokens'] });
+      void client.invalidateQueries({ queryKey: queryKeys.account.tokens() });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: number) => coordinationApi.delete(`api/user/tokens/${id}/`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['my-tokens'] }),
+    mutationFn: revokeToken,
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.account.tokens() }),
   });
   return (
     <Card>

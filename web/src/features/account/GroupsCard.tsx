@@ -2,27 +2,18 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PageOf } from '@cvdp/core';
-import { coordinationApi, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useCurrentUser } from '../auth/index.ts';
-
-interface Group {
-  id: number;
-  name: string;
-  kind: string;
-}
+import { fetchGroupDirectory, requestToJoinGroup } from './api.ts';
 
 export function GroupsCard() {
   const { user } = useCurrentUser();
   const [groupId, setGroupId] = useState('');
   const [message, setMessage] = useState('');
-  const groups = useQuery({
-    queryKey: ['groups-directory'],
-    queryFn: () =>
-      coordinationApi.get<PageOf<Group>>('api/groups/', { params: { page_size: 200 } }).then((r) => r.data),
-  });
+  const groups = useQuery({ queryKey: queryKeys.account.groupDirectory(), queryFn: fetchGroupDirectory });
   const request = useMutation({
-    mutationFn: () => coordinationApi.post('api/group/request/', { group: Number(groupId), message }),
+    mutationFn: () => requestToJoinGroup(Number(groupId), message),
     onSuccess: () => {
       setGroupId('');
       setMessage('');

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import { ROLE_NAMES, type RoleName } from '@cvdp/core';
+import { ROLE_NAMES, type AdminUser, type GroupSummary, type RoleName } from '@cvdp/core';
 import { errorMessage } from '../../lib/api-client.ts';
-import type { AdminUser, Group } from './api.ts';
 
 export function EditUserModal(props: {
   user: AdminUser;
-  groups: Group[];
+  groups: GroupSummary[];
   onCancel(): void;
   onSave(change: { roles: RoleName[]; groups: number[]; is_active: boolean }): Promise<unknown>;
 }) {

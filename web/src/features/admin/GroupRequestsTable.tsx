@@ -1,30 +1,19 @@
 // Requests to join a group, decided by an administrator.
 import { Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageOf } from '@cvdp/core';
-import { coordinationApi } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
-
-interface GroupRequest {
-  id: number;
-  group: { id: number; name: string };
-  user: { id: number; email: string; name: string };
-  message: string;
-  created: string;
-}
+import { decideGroupRequest, fetchGroupRequests } from './api.ts';
 
 export function GroupRequestsTable() {
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['group-requests'],
-    queryFn: () => coordinationApi.get<PageOf<GroupRequest>>('manage/groups/requests/').then((r) => r.data),
-  });
+  const list = useQuery({ queryKey: queryKeys.admin.groupRequests(), queryFn: fetchGroupRequests });
   const decide = useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'approved' | 'rejected' }) =>
-      coordinationApi.patch(`manage/groups/requests/${id}/`, { status }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['group-requests'] }),
+      decideGroupRequest(id, status),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.admin.groupRequests() }),
   });
   return (
     <>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -13,8 +14,11 @@ import { GroupRequestsTable } from './GroupRequestsTable.tsx';
 export function PendingUsersPage() {
   const [page, setPage] = useState(1);
   const client = useQueryClient();
-  const list = useQuery({ queryKey: ['pending-users', page], queryFn: () => fetchPendingUsers(page) });
-  const done = () => void client.invalidateQueries({ queryKey: ['pending-users'] });
+  const list = useQuery({
+    queryKey: queryKeys.admin.pendingUsers.page(page),
+    queryFn: () => fetchPendingUsers(page),
+  });
+  const done = () => void client.invalidateQueries({ queryKey: queryKeys.admin.pendingUsers.all() });
   const approve = useMutation({ mutationFn: approveUser, onSuccess: done });
   const reject = useMutation({ mutationFn: rejectUser, onSuccess: done });
 

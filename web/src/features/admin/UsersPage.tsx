@@ -2,11 +2,13 @@
 import { useState } from 'react';
 import { Badge, Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '@cvdp/core';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { type AdminUser, createGroup, fetchGroups, fetchUsers, updateUser } from './api.ts';
+import { createGroup, fetchGroups, fetchUsers, updateUser } from './api.ts';
 import { EditUserModal } from './EditUserModal.tsx';
 
 export function UsersPage() {
@@ -15,13 +17,16 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [groupName, setGroupName] = useState('');
-  const list = useQuery({ queryKey: ['users', page, search], queryFn: () => fetchUsers(page, search) });
-  const groups = useQuery({ queryKey: ['groups'], queryFn: fetchGroups });
+  const list = useQuery({
+    queryKey: queryKeys.admin.users.list(page, search),
+    queryFn: () => fetchUsers(page, search),
+  });
+  const groups = useQuery({ queryKey: queryKeys.admin.groups(), queryFn: fetchGroups });
   const addGroup = useMutation({
     mutationFn: () => createGroup(groupName.trim(), 'vendor'),
     onSuccess: () => {
       setGroupName('');
-      void client.invalidateQueries({ queryKey: ['groups'] });
+      void client.invalidateQueries({ queryKey: queryKeys.admin.groups() });
     },
   });
 
@@ -111,7 +116,7 @@ export function UsersPage() {
           onSave={async (change) => {
             await updateUser(editing.id, change);
             setEditing(null);
-            await client.invalidateQueries({ queryKey: ['users'] });
+            await client.invalidateQueries({ queryKey: queryKeys.admin.users.all() });
           }}
         />
       )}

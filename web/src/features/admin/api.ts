@@ -1,18 +1,13 @@
-import type { CurrentUser, PageOf, RoleName } from '@cvdp/core';
+// Administrators' calls: registrations, users, groups and requests to join a group.
+import type {
+  AdminUser,
+  GroupJoinRequest,
+  GroupJoinRequestDecision,
+  GroupSummary,
+  PageOf,
+  RoleName,
+} from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
-
-export interface AdminUser extends CurrentUser {
-  is_active: boolean;
-  pending: boolean;
-  date_joined: string;
-  last_login: string | null;
-}
-
-export interface Group {
-  id: number;
-  name: string;
-  kind: string;
-}
 
 export const fetchPendingUsers = (page: number) =>
   coordinationApi.get<PageOf<AdminUser>>('manage/users/pending/', { params: { page } }).then((r) => r.data);
@@ -33,8 +28,16 @@ export const updateUser = (
 
 export const fetchGroups = () =>
   coordinationApi
-    .get<PageOf<Group>>('manage/groups/', { params: { page_size: 200 } })
+    .get<PageOf<GroupSummary>>('manage/groups/', { params: { page_size: 200 } })
     .then((r) => r.data.results);
 
 export const createGroup = (name: string, kind: string) =>
-  coordinationApi.post<Group>('manage/groups/', { name, kind }).then((r) => r.data);
+  coordinationApi.post<GroupSummary>('manage/groups/', { name, kind }).then((r) => r.data);
+
+export const fetchGroupRequests = () =>
+  coordinationApi.get<PageOf<GroupJoinRequest>>('manage/groups/requests/').then((r) => r.data);
+
+export const decideGroupRequest = (id: number, status: GroupJoinRequestDecision['status']) =>
+  coordinationApi
+    .patch<GroupJoinRequestDecision>(`manage/groups/requests/${id}/`, { status })
+    .then((r) => r.data);

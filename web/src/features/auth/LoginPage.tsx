@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_PENDING_MESSAGE } from '@cvdp/core';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
-import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
 import { login } from './api.ts';
-import { CURRENT_USER_KEY, useCurrentUser } from './current-user.tsx';
+import { useCurrentUser, useSetCurrentUser } from './current-user.tsx';
 
 /** Only paths inside the app are followed after sign-in (no open redirects). */
 function safeNext(next: string | null) {
@@ -15,7 +14,7 @@ function safeNext(next: string | null) {
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const setCurrentUser = useSetCurrentUser();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +27,7 @@ export function LoginPage() {
     setError(null);
     try {
       const user = await login(email, password);
-      client.setQueryData(CURRENT_USER_KEY, user);
+      setCurrentUser(user);
       await navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
       const message = errorMessage(err);

@@ -2,8 +2,7 @@
 // logout call and reloads when the countdown ends. Activity also keeps the server-side session alive.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
-import { coordinationApi } from '../../lib/api-client.ts';
-import { logout } from './api.ts';
+import { logout, reportActivity } from './api.ts';
 import { ACTIVITY_DEBOUNCE_MS, sessionTimeoutSettings } from './session-timeout.ts';
 import { SessionTimeoutModal } from './SessionTimeoutModal.tsx';
 
@@ -21,7 +20,7 @@ export function SessionTimeoutGuard(props: { inactivityTimeout: number | null; l
       const now = Date.now();
       if (!force && now - lastPing.current < settings.keepAliveEveryMs) return;
       lastPing.current = now;
-      coordinationApi.get('api/user/').catch(() => undefined);
+      reportActivity().catch(() => undefined);
     },
     [settings.keepAliveEveryMs],
   );

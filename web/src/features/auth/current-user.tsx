@@ -3,9 +3,10 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, RoleName } from '@cvdp/core';
 import { setUnauthorizedHandler } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { fetchCurrentUser } from './api.ts';
 
-export const CURRENT_USER_KEY = ['current-user'] as const;
+const CURRENT_USER_KEY = queryKeys.auth.currentUser();
 
 interface CurrentUserState {
   user: CurrentUser | null;
@@ -43,6 +44,12 @@ export function useCurrentUser(): CurrentUserState {
   const value = useContext(Ctx);
   if (!value) throw new Error('useCurrentUser needs a CurrentUserProvider');
   return value;
+}
+
+/** Sets who is signed in without asking the server (after sign-in: the user; after sign-out: null). */
+export function useSetCurrentUser() {
+  const client = useQueryClient();
+  return (user: CurrentUser | null) => client.setQueryData(CURRENT_USER_KEY, user);
 }
 
 export const userHasRole = (user: CurrentUser | null, ...roles: RoleName[]) =>

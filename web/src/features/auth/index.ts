@@ -1,7 +1,6 @@
-export { CurrentUserProvider, useCurrentUser, userHasRole, CURRENT_USER_KEY } from './current-user.tsx';
+// Who is signed in (for every screen), the sign-in screens, and the session timeout guard.
+export { CurrentUserProvider, useCurrentUser, useSetCurrentUser, userHasRole } from './current-user.tsx';
 export { RequireUser } from './RequireUser.tsx';
-export { LoginPage } from './LoginPage.tsx';
-export { RegisterPage } from './RegisterPage.tsx';
-export { AwaitingApprovalPage } from './AwaitingApprovalPage.tsx';
 export { SessionTimeoutGuard } from './SessionTimeoutGuard.tsx';
+export { authRoutes } from './routes.tsx';
 export { logout } from './api.ts';

@@ -4,11 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
-import { fetchCase, fetchCaseArtifacts, fetchOriginalReport, type CaseDetail } from './api.ts';
+import type { ArtifactSummary, CaseDetail } from '@cvdp/core';
+import { fetchCase, fetchCaseArtifacts, fetchOriginalReport } from './api.ts';
 import { CasePage } from './CasePage.tsx';
 
 vi.mock('./api.ts', () => ({
-  caseKey: (id: number) => ['case', id],
   fetchCase: vi.fn(),
   fetchCaseArtifacts: vi.fn(),
   fetchOriginalReport: vi.fn(),
@@ -22,6 +22,7 @@ function caseDetail(report: Partial<NonNullable<CaseDetail['report']>>): CaseDet
     title: 'SQL injection in Acme Shop',
     summary: '',
     status: 0,
+    status_label: 'Pending',
     owner: null,
     created_by: { id: 1, name: 'Rita' },
     created: '2026-05-01T10:00:00Z',
@@ -29,6 +30,7 @@ function caseDetail(report: Partial<NonNullable<CaseDetail['report']>>): CaseDet
     report: {
       id: 9,
       report: sampleReportQuestions({}, { pocFileName: 'poc.py' }),
+      cvss_scores: [],
       submitted_by: { id: 1, name: 'Rita' },
       created: '2026-05-01T10:00:00Z',
       updated: '2026-05-03T10:00:00Z',
@@ -53,8 +55,9 @@ function renderPage() {
   );
 }
 
-const artifact = {
+const artifact: ArtifactSummary = {
   uuid: 'u1',
+  case: 5,
   file_name: 'poc.py',
   content_type: 'text/x-python',
   size: 2048,
@@ -96,6 +99,7 @@ describe('CasePage', () => {
     vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     vi.mocked(fetchOriginalReport).mockResolvedValue({
       case: 5,
+      id: 9,
       report: sampleReportQuestions({ title: 'The first wording' }),
       submitted_by: { id: 1, name: 'Rita' },
       created: '2026-05-01T10:00:00Z',

@@ -3,19 +3,20 @@ import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { formatDate } from '../../lib/format.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { caseKey, fetchCase } from './api.ts';
+import { fetchCase } from './api.ts';
 import { caseStatus } from './case-status.ts';
 import { CaseFiles } from './components/CaseFiles.tsx';
 import { OriginalReport } from './components/OriginalReport.tsx';
 import { ReportAnswers } from './components/ReportAnswers.tsx';
-import { formatDate } from './format.ts';
 
 export function CasePage() {
   const caseId = Number(useParams().id);
   const [showOriginal, setShowOriginal] = useState(false);
-  const query = useQuery({ queryKey: caseKey(caseId), queryFn: () => fetchCase(caseId) });
+  const query = useQuery({ queryKey: queryKeys.cases.detail(caseId), queryFn: () => fetchCase(caseId) });
 
   if (query.isPending) return <PageSpinner label="Loading the case…" />;
   if (query.error) return <ErrorAlert error={query.error} prefix="An error occurred: " />;

@@ -1,2 +1,5 @@
-// The case page (report working copy, files, original for coordinators).
+// The case page (report working copy, files, original for coordinators). Other features may use the case
+// call and the status badge colours; the screens themselves load lazily through caseRoutes.
 export { caseRoutes } from './routes.tsx';
+export { fetchCase } from './api.ts';
+export { caseStatus } from './case-status.ts';

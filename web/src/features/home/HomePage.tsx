@@ -1,7 +1,7 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/index.ts';
-import { navigationFor } from '../../app/layout/navigation.ts';
+import { navigationFor } from '../../lib/navigation.ts';
 
 export function HomePage() {
   const { user } = useCurrentUser();

@@ -3,13 +3,14 @@
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionsToReportForm, reportPocFileName, reportToQuestions } from '@cvdp/core';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { caseKey, fetchCase } from '../cases/api.ts';
+import { fetchCase } from '../cases/index.ts';
 import { editReport } from './api.ts';
 import { ReportForm } from './components/ReportForm.tsx';
 import { ReportIntro } from './components/ReportIntro.tsx';
-import { MY_REPORTS_KEY, casePath } from './paths.ts';
+import { casePath } from './paths.ts';
 
 export function EditReportPage() {
   const caseId = Number(useParams().id);
@@ -18,7 +19,7 @@ export function EditReportPage() {
   // Loaded fresh for each opening (someone may have edited it since the case page was loaded) and never
   // refetched while the form is open, which would throw away what the user typed.
   const query = useQuery({
-    queryKey: ['case-edit', caseId],
+    queryKey: queryKeys.cases.forReportEdit(caseId),
     queryFn: () => fetchCase(caseId),
     gcTime: 0,
     staleTime: Infinity,
@@ -50,9 +51,9 @@ export function EditReportPage() {
           poc,
         });
         await Promise.all([
-          client.invalidateQueries({ queryKey: caseKey(caseId) }),
-          client.invalidateQueries({ queryKey: ['case-artifacts', caseId] }),
-          client.invalidateQueries({ queryKey: MY_REPORTS_KEY }),
+          client.invalidateQueries({ queryKey: queryKeys.cases.detail(caseId) }),
+          client.invalidateQueries({ queryKey: queryKeys.cases.artifacts(caseId) }),
+          client.invalidateQueries({ queryKey: queryKeys.reports.mine.all() }),
         ]);
         await navigate(casePath(caseId));
       }}

@@ -3,18 +3,22 @@ import { useState } from 'react';
 import { Badge, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../lib/format.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { caseStatus } from '../cases/case-status.ts';
-import { formatDate } from '../cases/format.ts';
+import { caseStatus } from '../cases/index.ts';
 import { MY_REPORTS_PAGE_SIZE, fetchMyReports } from './api.ts';
-import { MY_REPORTS_KEY, NEW_REPORT_PATH, casePath } from './paths.ts';
+import { NEW_REPORT_PATH, casePath } from './paths.ts';
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: [...MY_REPORTS_KEY, page], queryFn: () => fetchMyReports(page) });
+  const list = useQuery({
+    queryKey: queryKeys.reports.mine.page(page),
+    queryFn: () => fetchMyReports(page),
+  });
   return (
     <>
       <div className="d-flex justify-content-between align-items-center mb-3">

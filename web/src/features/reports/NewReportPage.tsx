@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { emptyReportForm, reportToQuestions } from '@cvdp/core';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { submitReport } from './api.ts';
 import { ReportForm } from './components/ReportForm.tsx';
-import { MY_REPORTS_KEY, MY_REPORTS_PATH } from './paths.ts';
+import { MY_REPORTS_PATH } from './paths.ts';
 import { newSubmissionKey } from './submission-key.ts';
 
 export function NewReportPage() {
@@ -24,7 +25,7 @@ export function NewReportPage() {
           poc,
           submissionKey,
         });
-        await client.invalidateQueries({ queryKey: MY_REPORTS_KEY });
+        await client.invalidateQueries({ queryKey: queryKeys.reports.mine.all() });
         await navigate(MY_REPORTS_PATH);
       }}
     />

@@ -3,4 +3,3 @@ export const NEW_REPORT_PATH = '/cvdp/report';
 export const MY_REPORTS_PATH = '/cvdp/reports/';
 export const casePath = (caseId: number) => `/cvdp/cases/${caseId}`;
 export const editReportPath = (caseId: number) => `/cvdp/cases/${caseId}/report/edit/`;
-export const MY_REPORTS_KEY = ['my-reports'] as const;

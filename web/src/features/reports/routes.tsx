@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { EditReportPage } from './EditReportPage.tsx';
-import { MyReportsPage } from './MyReportsPage.tsx';
-import { NewReportPage } from './NewReportPage.tsx';
 
-/** Report screens (SPEC §2), mounted under /cvdp/ for signed-in users. */
+/** Report screens (SPEC §2), mounted under /cvdp/ for signed-in users; each loads when opened. */
 export const reportRoutes: RouteObject[] = [
-  { path: 'report', element: <NewReportPage /> },
-  { path: 'reports', element: <MyReportsPage /> },
-  { path: 'cases/:id/report/edit', element: <EditReportPage /> },
+  { path: 'report', lazy: async () => ({ Component: (await import('./NewReportPage.tsx')).NewReportPage }) },
+  { path: 'reports', lazy: async () => ({ Component: (await import('./MyReportsPage.tsx')).MyReportsPage }) },
+  {
+    path: 'cases/:id/report/edit',
+    lazy: async () => ({ Component: (await import('./EditReportPage.tsx')).EditReportPage }),
+  },
 ];

@@ -1,14 +1,15 @@
 // The report as first submitted, for coordinators (the server refuses everyone else).
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../../lib/format.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { fetchOriginalReport } from '../api.ts';
-import { formatDate } from '../format.ts';
 import { ReportAnswers } from './ReportAnswers.tsx';
 
 export function OriginalReport({ caseId }: { caseId: number }) {
   const original = useQuery({
-    queryKey: ['case-original', caseId],
+    queryKey: queryKeys.cases.originalReport(caseId),
     queryFn: () => fetchOriginalReport(caseId),
   });
   return (

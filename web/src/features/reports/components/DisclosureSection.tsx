@@ -1,9 +1,8 @@
 // Disclosure plans (with details when Yes) and CVE assignment (SPEC §2).
 import { useFormContext, useWatch } from 'react-hook-form';
 import { REPORT_QUESTIONS, type ReportFormInput } from '@cvdp/core';
+import { TextField, YesNoField } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
-import { TextField } from './TextField.tsx';
-import { YesNoField } from './YesNoField.tsx';
 
 export function DisclosureSection() {
   const {

@@ -2,13 +2,14 @@
 import { Form } from 'react-bootstrap';
 import { useFormContext } from 'react-hook-form';
 import { REPORT_QUESTIONS, POC_QUESTION, type ReportFormInput } from '@cvdp/core';
+import { appConfig } from '../../../lib/config.ts';
+import { formatUploadLimit } from '../../../lib/format.ts';
+import { FieldError, TextField, YesNoField } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
-import { FieldError } from './FieldError.tsx';
-import { TextField } from './TextField.tsx';
-import { YesNoField } from './YesNoField.tsx';
 
-/** Stated to the reporter; the server enforces it (413). */
-export const POC_SIZE_LIMIT_TEXT = 'The file can be at most 10MB.';
+/** Stated to the reporter from the page config; the server enforces the same limit (413). */
+export const pocSizeLimitText = (maxUploadBytes: number) =>
+  `The file can be at most ${formatUploadLimit(maxUploadBytes)}.`;
 
 export function ReportSection(props: {
   onPocChange(file: File | null): void;
@@ -61,7 +62,7 @@ export function ReportSection(props: {
           onChange={(event) => props.onPocChange((event.target as HTMLInputElement).files?.[0] ?? null)}
         />
         <Form.Text muted>
-          {POC_SIZE_LIMIT_TEXT}
+          {pocSizeLimitText(appConfig.maxUploadBytes)}
           {props.currentPocName && ` Current file: ${props.currentPocName}. A new file is added beside it.`}
         </Form.Text>
         <FieldError message={props.pocError} />

@@ -8,8 +8,8 @@ import {
   emptyVulnerability,
   type ReportFormInput,
 } from '@cvdp/core';
+import { FieldError } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
-import { FieldError } from './FieldError.tsx';
 import { VulnerabilityEntry } from './VulnerabilityEntry.tsx';
 
 export function VulnerabilitiesSection() {

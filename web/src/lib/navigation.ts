@@ -1,4 +1,5 @@
-// Which links each role sees. Later screens add their entries here.
+// Which links each role sees (the layout's navigation and the home page's cards). Later screens add
+// their entries here.
 import type { CurrentUser, RoleName } from '@cvdp/core';
 
 export interface NavItem {

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
 import { YES_NO } from '@cvdp/core';
 import { FieldError } from './FieldError.tsx';
-import { RequiredMark } from './TextField.tsx';
+import { RequiredMark } from './RequiredMark.tsx';
 
 export function YesNoField(props: {
   id: string;

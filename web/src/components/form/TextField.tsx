@@ -2,15 +2,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
 import { FieldError } from './FieldError.tsx';
-
-export function RequiredMark() {
-  return (
-    <span className="text-danger" aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
-}
+import { RequiredMark } from './RequiredMark.tsx';
 
 export function TextField(props: {
   id: string;

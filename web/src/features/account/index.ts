@@ -1,0 +1,2 @@
+// The account page: groups, password, API tokens.
+export { accountRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// Administration: pending registrations, group requests, users and groups.
+export { adminRoutes } from './routes.tsx';

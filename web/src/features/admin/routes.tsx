@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+
+/** Administration screens, mounted under /cvdp/ for administrators. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin/users/pending',
+    lazy: async () => ({ Component: (await import('./PendingUsersPage.tsx')).PendingUsersPage }),
+  },
+  { path: 'admin/users', lazy: async () => ({ Component: (await import('./UsersPage.tsx')).UsersPage }) },
+];
