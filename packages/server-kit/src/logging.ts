@@ -1,6 +1,8 @@
 // Structured logs (pino). Credentials never reach the log: cookies, tokens and passwords are redacted, and
 // errors are serialized without query parameters (a failed insert would otherwise log an argon2id hash).
-import type { FastifyServerOptions } from 'fastify';
+// On a terminal the lines are pretty-printed (pino-pretty); anywhere else they are JSON, one per line.
+import { createRequire } from 'node:module';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 const REDACTED = '[redacted]';
@@ -96,12 +98,17 @@ function cleanLogArguments(args: unknown[]): unknown[] {
 }
 
 export interface LoggerOutput {
+  /** Pretty lines (pino-pretty) instead of JSON; by default when stdout is a terminal. */
+  pretty?: boolean;
   /** Where lines go instead of stdout (tests capture logs with this); never pretty. */
   stream?: DestinationStream;
 }
 
+const require = createRequire(import.meta.url);
+
 export function loggerOptions(level: string, output: LoggerOutput = {}): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
+  const pretty = !output.stream && (output.pretty ?? process.stdout.isTTY === true);
   return {
     level,
     redact: {
@@ -123,5 +130,65 @@ export function loggerOptions(level: string, output: LoggerOutput = {}): Fastify
       },
     },
     ...(output.stream ? { stream: output.stream } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: require.resolve('pino-pretty'),
+            options: {
+              translateTime: 'HH:MM:ss.l',
+              ignore: 'pid,hostname',
+              singleLine: true,
+            },
+          },
+        }
+      : {}),
   };
+}
+
+export interface StartupFacts {
+  /** What runs (e.g. "CVDP", "CVDP coordination service"). */
+  name: string;
+  /** Where to open it. */
+  url: string;
+  /** Which database, never with a password. */
+  database: string;
+  /** How to sign in (or how to get an administrator). */
+  signIn?: string | null;
+}
+
+/**
+ * The few facts a newcomer needs after start: as plain lines on a terminal, where they must not drown in
+ * request logs, and as one structured info line anywhere else (log collectors want JSON).
+ */
+export function reportStartup(
+  log: FastifyBaseLogger,
+  facts: StartupFacts,
+  out: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+) {
+  if (out.isTTY) {
+    const lines = [`${facts.name} is running at ${facts.url}`, `  database: ${facts.database}`];
+    if (facts.signIn) lines.push(`  sign in:  ${facts.signIn}`);
+    out.write(`\n${lines.join('\n')}\n\n`);
+    return;
+  }
+  log.info(
+    {
+      url: facts.url,
+      database: facts.database,
+      ...(facts.signIn ? { signIn: facts.signIn } : {}),
+    },
+    `${facts.name} is running at ${facts.url}`,
+  );
+}
+
+/** The database a config points at, for people: the embedded folder, or PostgreSQL host/db without credentials. */
+export function describeDatabase(config: { databaseUrl: string | undefined; dataDir: string }): string {
+  if (!config.databaseUrl) return `embedded (PGlite) in ${config.dataDir}/pglite`;
+  try {
+    const url = new URL(config.databaseUrl);
+    const db = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default database)';
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}/${db}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }

@@ -1,6 +1,7 @@
 // `npm start`: opens (and migrates) the database, loads reference data, creates the first administrator,
-// and serves everything on one port.
-import { loadConfig, openDatabase, runCommand } from '@cvdp/server-kit';
+// and serves everything on one port. The start-up facts (address, database, how to sign in) are printed
+// as plain lines on a terminal and logged as one structured line otherwise.
+import { describeDatabase, loadConfig, openDatabase, reportStartup, runCommand } from '@cvdp/server-kit';
 import { describeBootstrap, ensureAdmin, prepareCoordinationData } from '@cvdp/coordination';
 import { buildPlatform } from './platform.ts';
 
@@ -9,14 +10,17 @@ runCommand(async () => {
   const database = await openDatabase(config);
   await prepareCoordinationData(database.db);
   const app = await buildPlatform({ config, db: database.db });
-  const message = describeBootstrap(await ensureAdmin(database.db, config.adminEmail, config.adminPassword));
-  if (message) app.log.warn(message);
+  const signIn = describeBootstrap(await ensureAdmin(database.db, config.adminEmail, config.adminPassword));
   app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `CVDP is running at http://${config.host}:${config.port}/cvdp/ (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
+  reportStartup(app.log, {
+    name: 'CVDP',
+    // The web app lives under /cvdp/ (web-host.ts); the services answer at / and /scoring/.
+    url: `${config.publicUrl ?? `http://${config.host}:${config.port}`}/cvdp/`,
+    database: describeDatabase(config),
+    signIn,
+  });
 });

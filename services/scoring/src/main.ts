@@ -1,5 +1,13 @@
 // Runs the scoring service alone (scale-out): same database, its own port.
-import { createServer, loadConfig, openDatabase, serverKitPlugin, runCommand } from '@cvdp/server-kit';
+import {
+  createServer,
+  describeDatabase,
+  loadConfig,
+  openDatabase,
+  reportStartup,
+  serverKitPlugin,
+  runCommand,
+} from '@cvdp/server-kit';
 import { scoringService } from './app.ts';
 
 runCommand(async () => {
@@ -10,4 +18,10 @@ runCommand(async () => {
   await app.register(scoringService);
   app.addHook('onClose', () => database.close());
   await app.listen({ port: config.port, host: config.host });
+  reportStartup(app.log, {
+    name: 'CVDP scoring service (base 2)',
+    url: `http://${config.host}:${config.port}/`,
+    database: describeDatabase(config),
+    signIn: 'Sessions come from the coordination service (sign in there); API tokens work here too.',
+  });
 });

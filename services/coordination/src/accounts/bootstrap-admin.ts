@@ -45,10 +45,11 @@ export async function ensureAdmin(
   return { status: 'created', email };
 }
 
-export function describeBootstrap(result: BootstrapResult): string | null {
+/** How to sign in after start, printed with the other start-up facts. */
+export function describeBootstrap(result: BootstrapResult): string {
   switch (result.status) {
     case 'exists':
-      return null;
+      return 'Sign in with an administrator account; administrators approve new registrations.';
     case 'created':
       return `Created the administrator ${result.email}. Sign in with the password from CVDP_ADMIN_PASSWORD.`;
     case 'missing-settings':
