@@ -67,7 +67,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
 async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKitOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')));
+  const files = storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  app.decorate('storage', files);
+  // A process killed mid-upload leaves its temporary file behind: sweep old ones at start.
+  const swept = await files.sweepStaleUploads?.();
+  if (swept) app.log.info({ swept }, 'removed temporary files of interrupted uploads');
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionId', null);

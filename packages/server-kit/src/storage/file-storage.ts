@@ -22,6 +22,11 @@ export interface FileStorage {
   get(key: string): Promise<Readable>;
   /** Removes an object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what interrupted uploads left behind (called once at start); returns how many were removed.
+   * Optional: stores without temporary objects need none.
+   */
+  sweepStaleUploads?(olderThanMs?: number): Promise<number>;
 }
 
 export class FileTooLargeError extends Error {
