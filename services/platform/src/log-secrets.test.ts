@@ -8,7 +8,14 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
 import { eq } from 'drizzle-orm';
-import { LocalFileStorage, loadConfig, loggerOptions, serverKitPlugin, users } from '@cvdp/server-kit';
+import {
+  LocalFileStorage,
+  hashPassword,
+  loadConfig,
+  loggerOptions,
+  serverKitPlugin,
+  users,
+} from '@cvdp/server-kit';
 import { coordinationService } from '@cvdp/coordination';
 import { createTestDb, TestClient } from '@cvdp/coordination/testing';
 import { scoringService } from '@cvdp/scoring';
@@ -35,6 +42,15 @@ beforeAll(async () => {
   });
   await app.register(coordinationService);
   await app.register(scoringService, { prefix: '/scoring' });
+  // A route whose insert fails (a duplicate address) and reaches the error log with an argon2id hash among
+  // its parameters: the routes themselves turn known conflicts into 400s, so this stands for any that slips.
+  app.post('/test/failing-insert/', async (request) => {
+    const { email, password } = request.body as { email: string; password: string };
+    await app.db
+      .insert(users)
+      .values({ email, name: 'Duplicate', passwordHash: await hashPassword(password), roles: ['reporter'] });
+    return { ok: true };
+  });
   await app.ready();
   close = async () => {
     await app.close();
@@ -70,8 +86,8 @@ describe('logs', () => {
     await app.inject({ method: 'GET', url: '/healthz' });
     await app.db.update(users).set({ pending: false }).where(eq(users.id, reg.json().id));
 
-    // A failed insert that reaches the error log: concurrent registrations of one address race past the
-    // "already exists" check, and the losing insert (carrying an argon2id hash) hits the unique index.
+    // Concurrent registrations of one address race past the "already exists" check; the losing insert
+    // (carrying an argon2id hash) hits the unique index. Then an insert failure that reaches the error log.
     const racers = Array.from({ length: 4 }, () => new TestClient(app));
     const raced = await Promise.all(
       racers.map((c) =>
@@ -79,6 +95,8 @@ describe('logs', () => {
       ),
     );
     expect(raced.some((r) => r.statusCode === 201)).toBe(true);
+    const failed = await visitor.post('/test/failing-insert/', { email, password: otherPassword });
+    expect(failed.statusCode).toBe(500);
     const errorLines = lines.filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
     expect(errorLines.length).toBeGreaterThan(0);
 
