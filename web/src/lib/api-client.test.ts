@@ -2,7 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, fieldErrors } from './api-client.ts';
 import { parseConfig } from './config.ts';
-import { formatUploadLimit } from './format.ts';
+import { formatUploadLimit } from './upload-limit.ts';
 
 const config = { headers: new AxiosHeaders() };
 const withResponse = (status: number, data: unknown) =>

@@ -8,9 +8,3 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/** An upload limit the way the server words it in its 413 message: whole megabytes as `10MB`, else bytes. */
-export function formatUploadLimit(maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb}MB` : `${maxBytes} bytes`;
-}

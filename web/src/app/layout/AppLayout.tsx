@@ -1,9 +1,12 @@
 // The shared layout: navigation by role, the signed-in user, sign out; the session guard runs here.
-import { Container, Nav, NavDropdown, Navbar } from 'react-bootstrap';
+import { Suspense, lazy } from 'react';
+import { Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink, Outlet } from 'react-router';
 import { appConfig } from '../../lib/config.ts';
 import { navigationFor } from '../../lib/navigation.ts';
 import { SessionTimeoutGuard, logout, useCurrentUser, useSetCurrentUser } from '../../features/auth/index.ts';
+
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 export function AppLayout() {
   const { user } = useCurrentUser();
@@ -33,18 +36,9 @@ export function AppLayout() {
             </Nav>
             <Nav>
               {user ? (
-                <NavDropdown title={user.name} id="user-menu" align="end">
-                  <NavDropdown.ItemText className="small text-muted">
-                    {user.email}
-                    <br />
-                    {user.roles.join(', ')}
-                  </NavDropdown.ItemText>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as={Link} to="/cvdp/account">
-                    Account
-                  </NavDropdown.Item>
-                  <NavDropdown.Item onClick={() => void signOut()}>Sign out</NavDropdown.Item>
-                </NavDropdown>
+                <Suspense fallback={<Navbar.Text>{user.name}</Navbar.Text>}>
+                  <UserMenu user={user} onSignOut={() => void signOut()} />
+                </Suspense>
               ) : (
                 <Nav.Link as={NavLink} to="/cvdp/login">
                   Sign in
@@ -58,10 +52,12 @@ export function AppLayout() {
         <Outlet />
       </Container>
       {user && (
-        <SessionTimeoutGuard
-          inactivityTimeout={appConfig.inactivityTimeout}
-          logoutUrl={appConfig.logoutUrl}
-        />
+        <Suspense fallback={null}>
+          <SessionTimeoutGuard
+            inactivityTimeout={appConfig.inactivityTimeout}
+            logoutUrl={appConfig.logoutUrl}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -136,11 +136,11 @@ describe('ReportForm', () => {
     const { onSubmit, user } = renderForm();
     await fillValid(user);
     await user.click(within(group(entry(1), 'Do you want to provide a CVSS score?')).getByLabelText('Yes'));
-    expect(within(entry(1)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(
+    expect(await within(entry(1)).findByRole('textbox', { name: 'Vector String' })).toHaveValue(
       CVSS4_DEFAULT_VECTOR,
     );
     await user.click(screen.getByRole('button', { name: 'Clone vulnerability 1' }));
-    expect(within(entry(2)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(
+    expect(await within(entry(2)).findByRole('textbox', { name: 'Vector String' })).toHaveValue(
       CVSS4_DEFAULT_VECTOR,
     );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -152,7 +152,7 @@ describe('ReportForm', () => {
     ]);
   });
 
-  it('prefills the edit form, with the calculator open for a stored vector', () => {
+  it('prefills the edit form, with the calculator open for a stored vector', async () => {
     renderForm({
       mode: 'edit',
       defaultValues: questionsToReportForm(sampleReportQuestions()),
@@ -162,7 +162,9 @@ describe('ReportForm', () => {
       screen.getByText(/keeps a copy of the original report for the case coordinators/),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('SQL injection in Acme Shop');
-    expect(within(entry(1)).getByRole('textbox', { name: 'Vector String' })).toHaveValue(SAMPLE_CVSS_VECTOR);
+    expect(await within(entry(1)).findByRole('textbox', { name: 'Vector String' })).toHaveValue(
+      SAMPLE_CVSS_VECTOR,
+    );
     expect(screen.getByText(/Current file: poc\.py\./)).toBeInTheDocument();
   });
 

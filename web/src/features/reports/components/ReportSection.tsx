@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import { useFormContext } from 'react-hook-form';
 import { REPORT_QUESTIONS, POC_QUESTION, type ReportFormInput } from '@cvdp/core';
 import { appConfig } from '../../../lib/config.ts';
-import { formatUploadLimit } from '../../../lib/format.ts';
+import { formatUploadLimit } from '../../../lib/upload-limit.ts';
 import { FieldError, TextField, YesNoField } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
 
