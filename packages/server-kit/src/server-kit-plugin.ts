@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandling, HttpError } from './http/errors.ts';
+import { installRouteSchemas } from './http/routes.ts';
+import { assertStorableText } from './http/text-safety.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
 import { SESSION_COOKIE, resolveSessionUser } from './auth/sessions.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
@@ -77,6 +79,7 @@ async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKi
   app.decorateRequest('sessionId', null);
 
   installErrorHandling(app);
+  installRouteSchemas(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -109,6 +112,14 @@ async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKi
     ensureCsrfCookie(request, reply, config.secureCookies);
     await authenticate(app, request);
     if (request.authMethod !== 'token') checkCsrf(request);
+  });
+
+  // Text PostgreSQL cannot store (NUL, lone surrogates) is refused before any route sees it.
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.params);
+    assertStorableText(request.query);
+    if (request.body && typeof request.body === 'object' && !request.isMultipart())
+      assertStorableText(request.body);
   });
 
   const requireUser: preHandlerAsyncHookHandler = async (request) => {

@@ -1,21 +1,25 @@
-// The coordination service (base 1): one plugin per domain. Registered after the server kit.
+// The coordination service (base 1): one plugin per domain, registered after the server kit. Domains are
+// layered — accounts < cases < artifacts < reports — and a lower one never imports a higher one; what a
+// higher domain adds to a lower one's answer (the report inside the case detail) is composed here.
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
-import { adminUserRoutes } from './admin/users-routes.ts';
+import { adminUserRoutes } from './admin/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
-import { reportRoutes } from './reports/routes.ts';
+import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
+import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
 export async function coordinationService(app: FastifyInstance) {
+  await app.register(apiDocsPlugin, coordinationDocs);
   await app.register(accountRoutes);
   await app.register(adminUserRoutes);
   await app.register(groupRoutes);
   await app.register(tokenRoutes);
   await app.register(cweRoutes);
-  await app.register(caseRoutes);
+  await app.register(caseRoutes, { detailParts: [reportDetailPart] });
   await app.register(reportRoutes);
   await app.register(artifactRoutes);
 }

@@ -1,4 +1,5 @@
 export { coordinationService } from './app.ts';
 export { prepareCoordinationData } from './database.ts';
 export { ensureAdmin, describeBootstrap } from './accounts/bootstrap-admin.ts';
-export { createReport } from './reports/report-store.ts';
+export { createReport } from './reports/store.ts';
+export * from './tables.ts';

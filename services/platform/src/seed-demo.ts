@@ -13,10 +13,10 @@ import {
   loadAuthUser,
   loadConfig,
   openDatabase,
-  reports,
   users,
   runCommand,
 } from '@cvdp/server-kit';
+import { reports } from '@cvdp/coordination';
 import { createReport, prepareCoordinationData } from '@cvdp/coordination';
 
 runCommand(async () => {

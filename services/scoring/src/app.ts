@@ -1,9 +1,20 @@
 // The scoring service (base 2). Its domains (vuls queue, scores, analysis/ADP, CPE, priorities,
-// assignments, insights, predisclosure) arrive with later issues; each gets its own folder here.
+// assignments, insights, predisclosure) arrive with later issues; each gets its own folder here, shaped
+// like a coordination domain (tables.ts, store.ts, routes.ts with schemas through the kit's `routes`).
 import type { FastifyInstance } from 'fastify';
+import { apiDocsPlugin, routes } from '@cvdp/server-kit';
 import { scoringUserRoutes } from './users/routes.ts';
 
 export async function scoringService(app: FastifyInstance) {
-  app.get('/', async () => ({ service: 'scoring', status: 'ok' }));
+  // Scorers and admins read base 2's description; it documents their calls.
+  await app.register(apiDocsPlugin, {
+    title: 'CVDP scoring service (base 2)',
+    description: 'The queue of published CVEs that scorers enrich.',
+    roles: ['scorer', 'admin', 'coordinator'],
+  });
+  routes(app).get('/', { summary: 'Service status', tags: ['status'], access: 'public' }, async () => ({
+    service: 'scoring',
+    status: 'ok',
+  }));
   await app.register(scoringUserRoutes);
 }

@@ -1,5 +1,6 @@
 // Account input rules shared by the sign-in/registration pages and the server.
 import { z } from 'zod';
+import { idValue } from '../ids/index.ts';
 
 export const ROLE_NAMES = ['reporter', 'coordinator', 'scorer', 'admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -53,14 +54,14 @@ export const changePasswordSchema = z.object({
 export const userUpdateSchema = z
   .object({
     roles: z.array(z.enum(ROLE_NAMES)).max(4).optional(),
-    groups: z.array(z.number().int().positive()).max(100).optional(),
+    groups: z.array(idValue).max(100).optional(),
     is_active: z.boolean().optional(),
     name: z.string().trim().min(1).max(200).optional(),
   })
   .strict();
 
 export const groupRequestSchema = z.object({
-  group: z.number().int().positive(),
+  group: idValue,
   message: z.string().max(2000).default(''),
 });
 

@@ -1,1 +1,2 @@
 export * from './status.ts';
+export * from './roles.ts';

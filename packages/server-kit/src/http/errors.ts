@@ -1,6 +1,7 @@
 // The one error shape of the API: { detail, errors? } with the right status. User mistakes never become 500s.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -50,9 +51,34 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+/** What a route's zod schemas refused, as field messages ('/groups/0' → 'groups.0'). */
+function schemaFieldErrors(validation: { instancePath: string; message?: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const v of validation) {
+    const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+    (errors[key] ??= []).push(v.message ?? 'Invalid value.');
+  }
+  return errors;
+}
+
+const VALIDATION_DETAIL: Record<string, string> = {
+  body: 'Invalid input.',
+  querystring: 'Invalid query parameters.',
+  headers: 'Invalid headers.',
+};
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const context = (error as FastifyError).validationContext ?? 'body';
+        // A path that names no possible object (a bad id) is simply not found, like a missing one.
+        if (context === 'params') return send(reply, 404, { detail: 'Not found.' });
+        return send(reply, 400, {
+          detail: VALIDATION_DETAIL[context] ?? 'Invalid input.',
+          errors: schemaFieldErrors(error.validation),
+        });
+      }
       if (error instanceof HttpError) {
         return send(reply, error.statusCode, {
           detail: error.detail,

@@ -1,53 +1,87 @@
-// Page-numbered lists: { count, next, previous, results } with absolute next/previous URLs.
+// Page-numbered lists (DESIGN §4): { count, next, previous, results }, 1-based `page`, capped `page_size`.
+// Every list answers through paginate(), so counting, slicing and the links are written once.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PageOf } from '@cvdp/core';
+import { HttpError } from './errors.ts';
 
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type Page<T> = PageOf<T>;
 
-/** page (1-based) and page_size, capped per list. */
-export function pageQuerySchema(defaultSize: number, maxSize: number) {
+const wholeNumber = (field: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, `${field} must be a whole number.`)
+    .transform(Number);
+
+/**
+ * `page` (1-based) and `page_size` for a list. Past the cap, `page_size` is an error by default; lists
+ * whose spec says "capped, not an error" (posts) pass `{ clamp: true }`.
+ */
+export function pageQuery(defaultSize: number, maxSize: number, options: { clamp?: boolean } = {}) {
   return z.object({
-    page: z.coerce.number().int().min(1, 'Page must be 1 or more.').default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .min(1, 'page_size must be 1 or more.')
-      .max(maxSize, `page_size must be at most ${maxSize}.`)
+    page: wholeNumber('page').pipe(z.number().min(1, 'Page must be 1 or more.')).default(1),
+    page_size: wholeNumber('page_size')
+      .pipe(
+        options.clamp
+          ? z
+              .number()
+              .min(1, 'page_size must be 1 or more.')
+              .transform((n) => Math.min(n, maxSize))
+          : z
+              .number()
+              .min(1, 'page_size must be 1 or more.')
+              .max(maxSize, `page_size must be at most ${maxSize}.`),
+      )
       .default(defaultSize),
   });
 }
+/** @deprecated name kept for readers of older code: use pageQuery. */
+export const pageQuerySchema = pageQuery;
 
-export function requestOrigin(req: FastifyRequest): string {
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? `${req.hostname}`;
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
-  return `${proto}://${String(host)}`;
+export interface PageParams {
+  page: number;
+  page_size: number;
 }
 
-export function pageUrls(req: FastifyRequest, page: number, pageSize: number, count: number) {
-  const url = new URL(req.url, requestOrigin(req));
+export const PAGE_PAST_END = 'Invalid page: this list has fewer pages.';
+
+/**
+ * The links of a page. They are built from CVDP_PUBLIC_URL when it is set, and are relative otherwise —
+ * never from Host/X-Forwarded-* headers, which a client controls.
+ */
+export function pageLinks(request: FastifyRequest, page: number, pageSize: number, count: number) {
+  const here = new URL(request.url, 'http://placeholder');
+  const base = request.server.config?.publicUrl ?? '';
   const at = (p: number) => {
-    const u = new URL(url);
+    const u = new URL(here);
     u.searchParams.set('page', String(p));
     u.searchParams.set('page_size', String(pageSize));
-    return u.toString();
+    return `${base}${u.pathname}${u.search}`;
   };
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
   return {
-    next: page * pageSize < count ? at(page + 1) : null,
-    previous: page > 1 ? at(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    next: page < lastPage ? at(page + 1) : null,
+    previous: page > 1 ? at(Math.min(page - 1, lastPage)) : null,
   };
 }
 
-export function toPage<T>(
-  req: FastifyRequest,
-  page: number,
-  pageSize: number,
-  count: number,
-  results: T[],
-): Page<T> {
-  return { count, ...pageUrls(req, page, pageSize, count), results };
+export function toPage<T>(request: FastifyRequest, q: PageParams, count: number, results: T[]): Page<T> {
+  return { count, ...pageLinks(request, q.page, q.page_size, count), results };
+}
+
+/**
+ * Counts, checks the page exists (a page past the end is a 400 naming `page`; page 1 of an empty list is
+ * an empty page), then fetches that slice.
+ */
+export async function paginate<T>(
+  request: FastifyRequest,
+  q: PageParams,
+  count: () => Promise<number>,
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const total = await count();
+  const offset = (q.page - 1) * q.page_size;
+  if (q.page > 1 && offset >= total) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+  const rows = total === 0 ? [] : await fetch(q.page_size, offset);
+  return toPage(request, q, total, rows);
 }

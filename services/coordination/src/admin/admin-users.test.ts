@@ -48,7 +48,7 @@ describe('user administration', () => {
 
     expect((await admin.patch(`/manage/users/${target.user.id}/`, { roles: ['pope'] })).statusCode).toBe(400);
     expect((await admin.patch(`/manage/users/${target.user.id}/`, { groups: [99999] })).statusCode).toBe(400);
-    expect((await admin.patch(`/manage/users/abc/`, { roles: [] })).statusCode).toBe(400);
+    expect((await admin.patch(`/manage/users/abc/`, { roles: [] })).statusCode).toBe(404);
     expect((await admin.patch(`/manage/users/99999/`, { roles: [] })).statusCode).toBe(404);
 
     expect((await admin.patch(`/manage/users/${target.user.id}/`, { is_active: false })).statusCode).toBe(

@@ -1,5 +1,5 @@
-import { refOf, type UserRef } from '../cases/user-refs.ts';
-import type { ArtifactRow } from './artifact-access.ts';
+import { refOf, type UserRef } from '../accounts/user-refs.ts';
+import type { ArtifactRow } from './store.ts';
 
 export const artifactDownloadPath = (uuid: string) => `/api/case/artifact/${uuid}/download/`;
 

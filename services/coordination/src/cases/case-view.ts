@@ -1,28 +1,33 @@
-// The case as GET /api/cases/{id}/ answers it: the case, and its report's working copy.
-import { count, eq } from 'drizzle-orm';
+// The case as GET /api/cases/{id}/ answers it. Domains that hang off a case add their part (the report
+// today; later participants, threads…) through CaseDetailPart, so this folder imports none of them.
 import { caseStatusLabel } from '@cvdp/core';
-import { type AuthUser, type Db, reportRevisions } from '@cvdp/server-kit';
-import { loadReportOfCase } from '../reports/report-store.ts';
-import { caseReportView } from '../reports/report-view.ts';
-import type { CaseRow } from './case-access.ts';
-import { refOf, userRefs } from './user-refs.ts';
+import type { Db } from '@cvdp/server-kit';
+import { refOf, userRefs } from '../accounts/user-refs.ts';
+import type { CaseAccess } from '../policy/index.ts';
 
-export async function caseView(db: Db, user: AuthUser, c: CaseRow) {
-  const report = await loadReportOfCase(db, c.id);
-  const [{ n: revisionCount }] = report
-    ? await db.select({ n: count() }).from(reportRevisions).where(eq(reportRevisions.reportId, report.id))
-    : [{ n: 0 }];
-  const refs = await userRefs(db, [c.ownerId, c.createdBy, report?.submittedBy]);
-  return {
-    id: c.id,
-    title: c.title,
-    summary: c.summary,
-    status: c.status,
-    status_label: caseStatusLabel(c.status),
-    owner: refOf(refs, c.ownerId),
-    created_by: refOf(refs, c.createdBy),
-    created: c.createdAt.toISOString(),
-    updated: c.updatedAt.toISOString(),
-    report: report ? caseReportView(user, report, refs, revisionCount) : null,
-  };
+/** One domain's contribution to the case detail: named fields merged into the answer. */
+export type CaseDetailPart = (db: Db, access: CaseAccess) => Promise<Record<string, unknown>>;
+
+export async function caseView(
+  db: Db,
+  access: CaseAccess,
+  parts: CaseDetailPart[],
+): Promise<Record<string, unknown>> {
+  const c = access.case;
+  const refs = await userRefs(db, [c.ownerId, c.createdBy]);
+  const contributed = await Promise.all(parts.map((part) => part(db, access)));
+  return Object.assign(
+    {
+      id: c.id,
+      title: c.title,
+      summary: c.summary,
+      status: c.status,
+      status_label: caseStatusLabel(c.status),
+      owner: refOf(refs, c.ownerId),
+      created_by: refOf(refs, c.createdBy),
+      created: c.createdAt.toISOString(),
+      updated: c.updatedAt.toISOString(),
+    },
+    ...contributed,
+  ) as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
-import { caseParticipants, groupMembers, groups } from '@cvdp/server-kit';
+import { groupMembers, groups } from '@cvdp/server-kit';
+import { caseParticipants } from '../tables.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { submitReport } from '../reports/report-test-helpers.ts';
 

@@ -1,14 +1,19 @@
-// Case calls of this domain: GET /api/cases/{id}/ for whoever may see the case (404 for anyone else).
+// Case calls (SPEC §7): GET /api/cases/{id}/ — the case, with what other domains add to it (the report).
 import type { FastifyInstance } from 'fastify';
-import { loadCaseForUser, parseCaseId } from './case-access.ts';
-import { caseView } from './case-view.ts';
+import { caseScope } from './case-scope.ts';
+import { caseView, type CaseDetailPart } from './case-view.ts';
 
-export async function caseRoutes(app: FastifyInstance) {
-  const { db } = app;
+export interface CaseRoutesOptions {
+  /** What other domains add to the case detail (e.g. `report`), composed by app.ts. */
+  detailParts: CaseDetailPart[];
+}
 
-  app.get('/api/cases/:id/', { preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
-    const c = await loadCaseForUser(db, user, parseCaseId(request.params));
-    return caseView(db, user, c);
-  });
+export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOptions) {
+  const inCase = caseScope(app);
+
+  inCase.get(
+    '/api/cases/:id/',
+    { summary: 'The case, as the caller may see it', tags: ['cases'] },
+    (_request, _reply, access) => caseView(app.db, access, options.detailParts),
+  );
 }

@@ -3,7 +3,8 @@
 // database a few (see bench/README.md). The stored rows stay the source of truth: the snapshot is rebuilt
 // when cwe_catalog says another release (or a re-import) was loaded.
 import { asc } from 'drizzle-orm';
-import { type Db, cweCatalog, cweEntries } from '@cvdp/server-kit';
+import type { Db } from '@cvdp/server-kit';
+import { cweCatalog, cweEntries } from './tables.ts';
 import { formatCweId, type CweKind } from '@cvdp/core';
 import { rankCwes, normalizeSearchTerm, type SearchableCwe } from './search-ranking.ts';
 import { splitSearchText } from './search-text.ts';

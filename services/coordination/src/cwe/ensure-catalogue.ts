@@ -1,5 +1,6 @@
 // Every new database gets the bundled CWE catalogue; later calls cost one small query and change nothing.
-import { type Db, cweCatalog } from '@cvdp/server-kit';
+import type { Db } from '@cvdp/server-kit';
+import { cweCatalog } from './tables.ts';
 import { readBundledCweXml } from './bundled-catalog.ts';
 import { importCweCatalog } from './import-catalog.ts';
 import { parseCweCatalog } from './parse-catalog.ts';

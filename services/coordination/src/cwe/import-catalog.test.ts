@@ -1,7 +1,8 @@
 // Importer and ensureCweCatalogue against a real database (the test template already ran ensureCweCatalogue).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { type Database, cweCatalog, cweEntries } from '@cvdp/server-kit';
+import { type Database } from '@cvdp/server-kit';
+import { cweCatalog, cweEntries } from '../tables.ts';
 import { createTestDb } from '../testing/test-app.ts';
 import { ensureCweCatalogue } from './ensure-catalogue.ts';
 import { importCweCatalog } from './import-catalog.ts';

@@ -1,7 +1,8 @@
 // Replaces the stored CWE catalogue with a parsed release: one transaction, so readers see the old or the new
 // catalogue and never a half-loaded one.
 import { sql } from 'drizzle-orm';
-import { type Db, cweCatalog, cweEntries } from '@cvdp/server-kit';
+import type { Db } from '@cvdp/server-kit';
+import { cweCatalog, cweEntries } from './tables.ts';
 import type { ParsedCweCatalog } from './parse-catalog.ts';
 import { cweSearchText } from './search-text.ts';
 import { forgetCweSnapshot } from './catalogue-snapshot.ts';

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cweCatalog, cweEntries, openPglite } from '@cvdp/server-kit';
+import { openPglite } from '@cvdp/server-kit';
+import { cweCatalog, cweEntries } from '../tables.ts';
 
 const run = promisify(execFile);
 const command = path.join(import.meta.dirname, 'import-command.ts');

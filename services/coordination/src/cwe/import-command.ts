@@ -5,7 +5,8 @@
 // Refuses a release older than the loaded one unless --force, so a stale file cannot silently downgrade.
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { cweCatalog, loadConfig, openDatabase, runCommand } from '@cvdp/server-kit';
+import { loadConfig, openDatabase, runCommand } from '@cvdp/server-kit';
+import { cweCatalog } from './tables.ts';
 import { compareCweVersions } from './catalog-version.ts';
 import { importCweCatalog } from './import-catalog.ts';
 import { parseCweCatalog } from './parse-catalog.ts';

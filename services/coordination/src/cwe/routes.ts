@@ -1,7 +1,7 @@
 // GET /api/cwe/ (coordination service): search MITRE's CWE catalogue for the CWE picker and typeahead.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pageQuerySchema, pageUrls, parseQuery } from '@cvdp/server-kit';
+import { pageLinks, pageQuery, routes } from '@cvdp/server-kit';
 import { CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE } from '@cvdp/core';
 import { cweSnapshot } from './catalogue-snapshot.ts';
 
@@ -12,19 +12,24 @@ const searchText = z
 
 // Unknown parameters are ignored (the spec allows a free-form query string); `query` is accepted as an
 // alias of `search`, as on other lists.
-const cweQuery = pageQuerySchema(CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE).extend({
+const cweQuery = pageQuery(CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE).extend({
   search: searchText.optional(),
   query: searchText.optional(),
 });
 
 export async function cweRoutes(app: FastifyInstance) {
-  app.get('/api/cwe/', { preHandler: app.requireUser }, async (request, reply) => {
-    const q = parseQuery(cweQuery, request.query);
-    const snapshot = await cweSnapshot(app.db);
-    const { count, resultsJson } = snapshot.page(q.search ?? q.query ?? '', q.page, q.page_size);
-    const { next, previous } = pageUrls(request, q.page, q.page_size, count);
-    // The CweSearchPage shape, with the results array serialised once per page (see CweSnapshot.page).
-    const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  const r = routes(app);
+  r.get(
+    '/api/cwe/',
+    { summary: "Search MITRE's CWE catalogue", tags: ['cwe'], access: 'user', query: cweQuery },
+    async (request, reply) => {
+      const q = request.query;
+      const snapshot = await cweSnapshot(app.db);
+      const { count, resultsJson } = snapshot.page(q.search ?? q.query ?? '', q.page, q.page_size);
+      const { next, previous } = pageLinks(request, q.page, q.page_size, count);
+      // The CweSearchPage shape, with the results array serialised once per page (see CweSnapshot.page).
+      const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 }

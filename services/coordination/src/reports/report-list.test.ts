@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
-import { cases } from '@cvdp/server-kit';
+import { cases } from '../tables.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { editReport, submitReport } from './report-test-helpers.ts';
 

@@ -4,7 +4,7 @@
 // wrong the stored file is removed again, so a refused request leaves nothing behind.
 import type { FastifyRequest } from 'fastify';
 import { type ReportQuestionList, REQUIRED_MESSAGE, submittedReportSchema } from '@cvdp/core';
-import { type FieldErrors, type FileStorage, HttpError } from '@cvdp/server-kit';
+import { type FieldErrors, type FileStorage, HttpError, assertStorableText } from '@cvdp/server-kit';
 import { fileTooLarge, storeUpload, type StoredUpload } from '../artifacts/store-upload.ts';
 
 export interface ReportSubmission {
@@ -16,6 +16,7 @@ export interface ReportSubmission {
 const MAX_SUBMISSION_KEY_LENGTH = 200;
 export const INVALID_JSON_MESSAGE = 'The report is not valid JSON.';
 export const NOT_MULTIPART_MESSAGE = 'Send the report as multipart/form-data.';
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart/form-data body is malformed.';
 
 const badRequest = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
 
@@ -67,7 +68,11 @@ async function readParts(request: FastifyRequest, storage: FileStorage, maxBytes
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge ?? fileTooLarge('poc', maxBytes);
     // A field sent as application/json that is not JSON.
     if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw badRequest('report', INVALID_JSON_MESSAGE);
-    throw error;
+    if (error instanceof HttpError) throw error;
+    // The file store failing (disk full…) is ours; anything else the parser threw is the client's body:
+    // a part without its closing boundary, a missing or wrong boundary, garbage.
+    if ((error as { syscall?: string }).syscall) throw error;
+    throw new HttpError(400, MALFORMED_MULTIPART_MESSAGE);
   }
   if (tooLarge) throw tooLarge;
 }
@@ -80,6 +85,7 @@ function parseReport(text: string | null): ReportQuestionList {
   } catch {
     throw badRequest('report', INVALID_JSON_MESSAGE);
   }
+  assertStorableText(json, 'report');
   const result = submittedReportSchema.safeParse(json);
   if (result.success) return result.data;
   const errors: FieldErrors = {};
@@ -92,6 +98,7 @@ function parseReport(text: string | null): ReportQuestionList {
 
 function parseSubmissionKey(key: string | null): string | null {
   if (key === null || key.trim() === '') return null;
+  assertStorableText(key, 'submission_key');
   if (key.length > MAX_SUBMISSION_KEY_LENGTH)
     throw badRequest('submission_key', 'The submission key is too long.');
   return key.trim();

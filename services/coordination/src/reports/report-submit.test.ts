@@ -17,7 +17,8 @@ import {
   sampleReportValues,
   sampleVulnerability,
 } from '@cvdp/core/report/test-fixtures';
-import { activity, artifacts, caseParticipants, cases, reports } from '@cvdp/server-kit';
+import { activity } from '@cvdp/server-kit';
+import { artifacts, caseParticipants, cases, reports } from '../tables.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { storedCounts, submitReport } from './report-test-helpers.ts';
 import { INVALID_JSON_MESSAGE, NOT_MULTIPART_MESSAGE } from './report-submission.ts';

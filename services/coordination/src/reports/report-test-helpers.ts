@@ -1,7 +1,7 @@
 // Test helpers for the report calls: the multipart body a browser sends, and counters for "nothing was kept".
 import { readdir } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
-import { artifacts, cases, reports } from '@cvdp/server-kit';
+import { artifacts, cases, reports } from '../tables.ts';
 import type { TestApp, TestClient } from '../testing/test-app.ts';
 
 export interface ReportFormParts {

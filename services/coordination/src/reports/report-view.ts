@@ -8,10 +8,9 @@ import {
   isValidCvss4Vector,
   reportTitle,
 } from '@cvdp/core';
-import type { AuthUser } from '@cvdp/server-kit';
-import { refOf, type UserRef } from '../cases/user-refs.ts';
-import { mayEditReport, mayReadOriginal } from './report-permissions.ts';
-import type { ReportRow } from './report-store.ts';
+import { refOf, type UserRef } from '../accounts/user-refs.ts';
+import { type CaseAccess, can } from '../policy/index.ts';
+import type { ReportRow } from './store.ts';
 
 /**
  * CVSS scores of the report's vulnerabilities, computed here from the stored (validated) vectors with the
@@ -33,7 +32,7 @@ export function reportCvssScores(
 
 /** The working copy, as everyone who may see the case sees it. */
 export function caseReportView(
-  user: AuthUser,
+  access: CaseAccess,
   report: ReportRow,
   refs: Map<number, UserRef>,
   revisionCount: number,
@@ -46,8 +45,8 @@ export function caseReportView(
     created: report.createdAt.toISOString(),
     updated: report.updatedAt.toISOString(),
     edited: revisionCount > 0,
-    can_edit: mayEditReport(user, report),
-    can_view_original: mayReadOriginal(user),
+    can_edit: can('report.edit', access, report),
+    can_view_original: can('report.read_original', access, report),
   };
 }
 

@@ -2,7 +2,7 @@
 // participant and the proof of concept as an artifact — one transaction with its activity row. An edit
 // replaces the working copy, keeps the replaced copy as a revision and never touches the original.
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   CASE_STATUS,
   reportPocFileName,
@@ -10,48 +10,19 @@ import {
   withPocFileName,
   type ReportQuestionList,
 } from '@cvdp/core';
-import {
-  type AuthUser,
-  type Db,
-  artifacts,
-  caseParticipants,
-  cases,
-  notFound,
-  recordActivity,
-  reportRevisions,
-  reports,
-} from '@cvdp/server-kit';
+import { type AuthUser, type Db, type Tx, notFound, recordActivity, uniqueViolation } from '@cvdp/server-kit';
+import { insertArtifact } from '../artifacts/store.ts';
 import type { StoredUpload } from '../artifacts/store-upload.ts';
+import { caseParticipants, cases } from '../cases/tables.ts';
+import { reportRevisions, reports } from './tables.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Artifacts that came in with a report are marked so, to tell them from thread uploads. */
 export const REPORT_ARTIFACT_SOURCE = 'report';
 
-async function insertPocArtifact(tx: Tx, caseId: number, userId: number, poc: StoredUpload) {
-  const [row] = await tx
-    .insert(artifacts)
-    .values({
-      caseId,
-      fileName: poc.fileName,
-      contentType: poc.contentType,
-      size: poc.size,
-      sha256: poc.sha256,
-      storageKey: poc.key,
-      source: REPORT_ARTIFACT_SOURCE,
-      uploadedBy: userId,
-    })
-    .returning({ uuid: artifacts.uuid });
-  return row.uuid;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const insertPocArtifact = (tx: Tx, caseId: number, userId: number, poc: StoredUpload) =>
+  insertArtifact(tx, { caseId, userId, upload: poc, source: REPORT_ARTIFACT_SOURCE });
 
 export async function findBySubmissionKey(
   db: Db,
@@ -110,7 +81,7 @@ export async function createReport(
     return { report, created: true };
   } catch (error) {
     // Two submits with one key raced: the other one won, and its case is the answer.
-    if (input.submissionKey && isUniqueViolation(error)) {
+    if (input.submissionKey && uniqueViolation(error) === 'reports_submission_key_idx') {
       const first = await findBySubmissionKey(db, user.id, input.submissionKey);
       if (first) return { report: first, created: false };
     }
@@ -162,4 +133,44 @@ export async function editReport(
     });
     return updated;
   });
+}
+
+/** When and by whom the report was edited, oldest first (for the original report's history). */
+export function reportEdits(db: Db, reportId: number) {
+  return db
+    .select({
+      id: reportRevisions.id,
+      editedBy: reportRevisions.editedBy,
+      createdAt: reportRevisions.createdAt,
+    })
+    .from(reportRevisions)
+    .where(eq(reportRevisions.reportId, reportId))
+    .orderBy(asc(reportRevisions.createdAt), asc(reportRevisions.id));
+}
+
+export async function countReportEdits(db: Db, reportId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(reportRevisions)
+    .where(eq(reportRevisions.reportId, reportId));
+  return n;
+}
+
+/** The reports a user submitted, newest first, with their case's title and status. */
+export const submittedBy = (userId: number) => eq(reports.submittedBy, userId);
+
+export async function countReportsOf(db: Db, userId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(reports).where(submittedBy(userId));
+  return n;
+}
+
+export function listReportsOf(db: Db, userId: number, limit: number, offset: number) {
+  return db
+    .select({ report: reports, caseTitle: cases.title, status: cases.status })
+    .from(reports)
+    .innerJoin(cases, eq(cases.id, reports.caseId))
+    .where(submittedBy(userId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit)
+    .offset(offset);
 }

@@ -2,18 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { tokenCreateSchema } from '@cvdp/core';
-import {
-  HttpError,
-  apiTokens,
-  createApiToken,
-  parseBody,
-  parseInput,
-  parseQuery,
-  recordActivity,
-} from '@cvdp/server-kit';
+import { idParam, idParams, tokenCreateSchema } from '@cvdp/core';
+import { HttpError, apiTokens, createApiToken, recordActivity, routes } from '@cvdp/server-kit';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenView = (t: typeof apiTokens.$inferSelect) => ({
   id: t.id,
   name: t.name,
@@ -26,8 +17,9 @@ const tokenView = (t: typeof apiTokens.$inferSelect) => ({
 
 export async function tokenRoutes(app: FastifyInstance) {
   const { db } = app;
-  const signedIn = { preHandler: app.requireUser };
-  const adminOnly = { preHandler: app.requireRole('admin') };
+  const r = routes(app);
+  const mine = { access: 'user' as const, tags: ['tokens'] };
+  const admin = { access: ['admin'] as const, tags: ['tokens'] };
 
   async function revoke(actorId: number, id: number, ownerId?: number) {
     const where = and(
@@ -48,51 +40,75 @@ export async function tokenRoutes(app: FastifyInstance) {
     if (!rows.length) throw new HttpError(404, 'Not found.');
   }
 
-  app.get('/api/user/tokens/', signedIn, async (request) => {
-    const rows = await db
-      .select()
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, request.user!.id))
-      .orderBy(desc(apiTokens.createdAt));
-    return rows.map(tokenView);
-  });
+  r.get(
+    '/api/user/tokens/',
+    { ...mine, summary: "The caller's API tokens (never their keys)" },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(apiTokens)
+        .where(eq(apiTokens.userId, request.user!.id))
+        .orderBy(desc(apiTokens.createdAt));
+      return rows.map(tokenView);
+    },
+  );
 
   /** The key is shown once, in this answer; only its hash is kept. */
-  app.post('/api/user/tokens/', signedIn, async (request, reply) => {
-    const { name } = parseBody(tokenCreateSchema, request.body);
-    const { key, token } = await createApiToken(db, request.user!.id, name);
-    await recordActivity(db, {
-      actorId: request.user!.id,
-      verb: 'created',
-      objectType: 'api_token',
-      objectId: token.id,
-    });
-    return reply.status(201).send({ ...tokenView(token), key });
-  });
+  r.post(
+    '/api/user/tokens/',
+    { ...mine, summary: 'Create an API token (its key is shown once)', body: tokenCreateSchema },
+    async (request, reply) => {
+      const { name } = request.body;
+      const { key, token } = await db.transaction(async (tx) => {
+        const created = await createApiToken(tx, request.user!.id, name);
+        await recordActivity(tx, {
+          actorId: request.user!.id,
+          verb: 'created',
+          objectType: 'api_token',
+          objectId: created.token.id,
+        });
+        return created;
+      });
+      return reply.status(201).send({ ...tokenView(token), key });
+    },
+  );
 
-  app.delete('/api/user/tokens/:id/', signedIn, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    await revoke(request.user!.id, id, request.user!.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/user/tokens/:id/',
+    { ...mine, summary: 'Revoke one of my tokens', params: idParams },
+    async (request, reply) => {
+      const { id } = request.params;
+      await revoke(request.user!.id, id, request.user!.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/manage/tokens/', adminOnly, async (request) => {
-    const { user } = parseQuery(
-      z.object({ user: z.coerce.number().int().positive().optional() }),
-      request.query,
-    );
-    const rows = await db
-      .select()
-      .from(apiTokens)
-      .where(user ? eq(apiTokens.userId, user) : undefined)
-      .orderBy(desc(apiTokens.createdAt))
-      .limit(500);
-    return rows.map(tokenView);
-  });
+  r.get(
+    '/manage/tokens/',
+    {
+      ...admin,
+      summary: "Everyone's tokens (filter by user)",
+      query: z.object({ user: idParam.optional() }),
+    },
+    async (request) => {
+      const { user } = request.query;
+      const rows = await db
+        .select()
+        .from(apiTokens)
+        .where(user ? eq(apiTokens.userId, user) : undefined)
+        .orderBy(desc(apiTokens.createdAt))
+        .limit(500);
+      return rows.map(tokenView);
+    },
+  );
 
-  app.delete('/manage/tokens/:id/', adminOnly, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    await revoke(request.user!.id, id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/manage/tokens/:id/',
+    { ...admin, summary: "Revoke anyone's token", params: idParams },
+    async (request, reply) => {
+      const { id } = request.params;
+      await revoke(request.user!.id, id);
+      return reply.status(204).send();
+    },
+  );
 }

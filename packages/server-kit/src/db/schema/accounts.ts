@@ -63,25 +63,6 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
 );
 
-export const groupRequests = pgTable(
-  'group_requests',
-  {
-    id: serial('id').primaryKey(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    message: text('message').notNull().default(''),
-    status: text('status').notNull().default('pending'), // 'pending' | 'approved' | 'rejected'
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [index('group_requests_status_idx').on(t.status)],
-);
-
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,0 +1,1 @@
+ALTER TABLE "activity" DROP CONSTRAINT "activity_case_id_cases_id_fk";

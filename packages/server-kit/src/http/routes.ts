@@ -1,0 +1,122 @@
+// One way to declare a route: method, path, who may call it, and zod schemas for params, query and body.
+// Fastify validates with the schemas before the handler runs (a bad id in the path is a 404, bad query or
+// body a 400 naming the field — see errors.ts), the handler gets typed input, and the OpenAPI description
+// at /api/docs/ is generated from the same schemas.
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  preHandlerAsyncHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodType, z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Role } from '../auth/auth-user.ts';
+
+/** Who may call a route at all: anyone, anyone signed in, or holders of one of the roles. */
+export type RouteAccess = 'public' | 'user' | readonly Role[];
+
+/** Coordinators and admins: "staff" in DESIGN §6. */
+export const STAFF: readonly Role[] = ['coordinator', 'admin'];
+
+export interface RouteSpec<
+  P extends ZodType | undefined,
+  Q extends ZodType | undefined,
+  B extends ZodType | undefined,
+> {
+  /** One line for the OpenAPI description; reads like SPEC §7's call table. */
+  summary: string;
+  access: RouteAccess;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The body is multipart/form-data, read by the handler (files stream to storage). */
+  multipart?: boolean;
+  /** Per-route rate limit (requests per minute from one address). */
+  rateLimitPerMinute?: number;
+  /** Checks that run after access and validation (e.g. the case scope). */
+  preHandler?: preHandlerAsyncHookHandler[];
+  tags?: string[];
+}
+
+type Out<S> = S extends ZodType ? z.output<S> : unknown;
+
+export type RouteRequest<P, Q, B> = FastifyRequest<{ Params: Out<P>; Querystring: Out<Q>; Body: Out<B> }>;
+export type RouteHandler<P, Q, B> = (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>;
+
+function accessCheck(app: FastifyInstance, access: RouteAccess): preHandlerAsyncHookHandler[] {
+  if (access === 'public') return [];
+  if (access === 'user') return [app.requireUser];
+  return [app.requireRole(...access)];
+}
+
+/** Installs the zod validator; called once by the server kit. */
+export function installRouteSchemas(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+}
+
+export function defineRoute<
+  P extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+>(
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  spec: RouteSpec<P, Q, B>,
+  handler: RouteHandler<P, Q, B>,
+) {
+  app.route({
+    method,
+    url,
+    schema: {
+      summary: spec.summary,
+      ...(spec.tags ? { tags: spec.tags } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    },
+    ...(spec.rateLimitPerMinute
+      ? { config: { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } } }
+      : {}),
+    // A call that takes a body may be sent with none (an empty PATCH): the schema then sees {}.
+    ...(spec.body
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === undefined) request.body = {};
+          },
+        }
+      : {}),
+    preHandler: [...accessCheck(app, spec.access), ...(spec.preHandler ?? [])],
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
+
+type Shorthand = <
+  P extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+>(
+  url: string,
+  spec: RouteSpec<P, Q, B>,
+  handler: RouteHandler<P, Q, B>,
+) => void;
+
+export interface Routes {
+  get: Shorthand;
+  post: Shorthand;
+  put: Shorthand;
+  patch: Shorthand;
+  delete: Shorthand;
+}
+
+/** `const r = routes(app); r.get('/api/…/', { summary, access, query }, handler)`. */
+export function routes(app: FastifyInstance): Routes {
+  const at =
+    (method: HTTPMethods): Shorthand =>
+    (url, spec, handler) =>
+      defineRoute(app, method, url, spec, handler);
+  return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
+}

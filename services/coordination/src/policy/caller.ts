@@ -1,0 +1,53 @@
+// Who is asking, as the policy sees it: the user, whether they are staff, their groups — and, inside one
+// case, the roles they hold there (directly or through a group), loaded once per request by the case scope.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type CaseRole, isCaseRole } from '@cvdp/core';
+import { type AuthUser, type Db, isStaff } from '@cvdp/server-kit';
+import { caseParticipants, cases } from '../cases/tables.ts';
+
+export type CaseRow = typeof cases.$inferSelect;
+
+export interface Caller {
+  userId: number;
+  staff: boolean;
+  groupIds: readonly number[];
+}
+
+export interface CaseAccess extends Caller {
+  caseId: number;
+  case: CaseRow;
+  /** Every role the caller holds in this case, through their own participation or a group's. */
+  roles: ReadonlySet<CaseRole>;
+}
+
+export const callerOf = (user: AuthUser): Caller => ({
+  userId: user.id,
+  staff: isStaff(user),
+  groupIds: user.groupIds,
+});
+
+/** The case and the caller's roles in it, in one query; null when there is no such case. */
+export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Promise<CaseAccess | null> {
+  const who = user.groupIds.length
+    ? or(eq(caseParticipants.userId, user.id), inArray(caseParticipants.groupId, user.groupIds))
+    : eq(caseParticipants.userId, user.id);
+  const [row] = await db
+    .select({
+      case: cases,
+      roles: sql<
+        string[]
+      >`array(select distinct ${caseParticipants.role} from ${caseParticipants} where ${and(
+        eq(caseParticipants.caseId, cases.id),
+        who,
+      )})`,
+    })
+    .from(cases)
+    .where(eq(cases.id, caseId));
+  if (!row) return null;
+  return {
+    ...callerOf(user),
+    caseId: row.case.id,
+    case: row.case,
+    roles: new Set(row.roles.filter(isCaseRole)),
+  };
+}

@@ -1,0 +1,32 @@
+// The policy's two questions, for any action of the table: may this caller do it to this row (`can`), and
+// which rows of a list may they see (`filter`). Routes never write access rules of their own.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Caller, CaseAccess } from './caller.ts';
+import { conditionsAll, evaluate, toSql } from './rules.ts';
+import { POLICY, type PolicyAction, type RowOf } from './table.ts';
+
+export { POLICY, type PolicyAction } from './table.ts';
+export { callerOf, loadCaseAccess, type Caller, type CaseAccess, type CaseRow } from './caller.ts';
+
+const caseRead = POLICY['case.read'];
+
+/** The caller, whose case access is loaded, may do `action` (to `row`, for row-level rules). */
+export function can<A extends PolicyAction>(action: A, access: CaseAccess, row?: RowOf<A>): boolean {
+  if (!evaluate(caseRead.rule, access, access.case)) return false;
+  return evaluate(POLICY[action].rule as never, access, row);
+}
+
+/**
+ * The rows of `action`'s table the caller may see, as a SQL condition: inside one loaded case (CaseAccess)
+ * or across every case (Caller). `undefined` means every row; a caller who may see none gets `false`.
+ */
+export function filter(action: PolicyAction, subject: CaseAccess | Caller): SQL | undefined {
+  const entry = POLICY[action];
+  const condition = conditionsAll([
+    toSql(caseRead.rule, subject, caseRead.table, entry.caseId),
+    toSql(entry.rule as never, subject, entry.table, entry.caseId),
+  ]);
+  if (condition === true) return undefined;
+  if (condition === false) return sql`false`;
+  return condition;
+}

@@ -1,0 +1,146 @@
+// The policy table, enumerated: for every action and every kind of caller, the in-memory check on each row
+// and the SQL filter (inside one loaded case, and across all cases) select exactly the same rows. A rule
+// change that made the two drift, or a new action added without rows here, fails this test.
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthUser } from '@cvdp/server-kit';
+import { groupMembers, groups } from '@cvdp/server-kit';
+import { artifacts, caseParticipants, cases, reports } from '../tables.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
+
+let t: TestApp;
+const callers: Record<string, AuthUser> = {};
+let caseA = 0;
+let caseB = 0;
+
+const authUser = (u: TestUser, groupIds: number[] = []): AuthUser =>
+  ({ id: u.id, email: u.email, name: u.email, roles: u.roles, groupIds }) as unknown as AuthUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const make = (roles: string[] = ['reporter']) => t.createUser({ roles });
+  const reporter = await make();
+  const vendorMember = await make();
+  const directParticipant = await make();
+  const observer = await make();
+  const otherCaseReporter = await make();
+  const stranger = await make();
+  const coordinator = await make(['coordinator']);
+  const admin = await make(['admin']);
+  const scorer = await make(['scorer']);
+
+  const [vendor] = await t.db.insert(groups).values({ name: 'Policy Vendor' }).returning();
+  await t.db.insert(groupMembers).values({ groupId: vendor.id, userId: vendorMember.id });
+
+  const [a] = await t.db.insert(cases).values({ title: 'A', createdBy: reporter.id }).returning();
+  const [b] = await t.db.insert(cases).values({ title: 'B', createdBy: otherCaseReporter.id }).returning();
+  caseA = a.id;
+  caseB = b.id;
+  await t.db.insert(caseParticipants).values([
+    { caseId: a.id, userId: reporter.id, role: 'reporter' },
+    { caseId: a.id, groupId: vendor.id, role: 'vendor' },
+    { caseId: a.id, userId: directParticipant.id, role: 'participant' },
+    { caseId: a.id, userId: observer.id, role: 'observer' },
+    { caseId: b.id, userId: otherCaseReporter.id, role: 'reporter' },
+  ]);
+  const report = (caseId: number, by: number) => ({ caseId, submittedBy: by, original: [], current: [] });
+  await t.db.insert(reports).values([report(a.id, reporter.id), report(b.id, otherCaseReporter.id)]);
+  let n = 0;
+  const file = (caseId: number, by: number, shared: boolean) => ({
+    caseId,
+    uploadedBy: by,
+    shared,
+    fileName: `f${++n}`,
+    contentType: 'text/plain',
+    size: 1,
+    sha256: 'x',
+    storageKey: `k${n}`,
+  });
+  await t.db
+    .insert(artifacts)
+    .values([
+      file(a.id, reporter.id, false),
+      file(a.id, vendorMember.id, false),
+      file(a.id, coordinator.id, false),
+      file(a.id, coordinator.id, true),
+      file(b.id, otherCaseReporter.id, false),
+      file(b.id, otherCaseReporter.id, true),
+    ]);
+
+  Object.assign(callers, {
+    'reporter of the case': authUser(reporter),
+    'vendor group member': authUser(vendorMember, [vendor.id]),
+    'direct participant': authUser(directParticipant),
+    observer: authUser(observer),
+    'participant of another case': authUser(otherCaseReporter),
+    stranger: authUser(stranger),
+    coordinator: authUser(coordinator),
+    admin: authUser(admin),
+    'scorer (not staff)': authUser(scorer),
+  });
+});
+afterAll(() => t.close());
+
+/** Every row of the action's table, with a stable key. */
+async function allRows(action: PolicyAction) {
+  const { table } = POLICY[action];
+  const rows = (await t.db.select().from(table)) as Record<string, unknown>[];
+  const key = (r: Record<string, unknown>) => String(r.uuid ?? r.id);
+  return { rows, key };
+}
+
+const actions = Object.keys(POLICY) as PolicyAction[];
+
+describe('the policy table', () => {
+  it('has at least one row of every action in the fixture world', async () => {
+    for (const action of actions) expect((await allRows(action)).rows.length, action).toBeGreaterThan(1);
+  });
+
+  for (const action of actions) {
+    it(`${action}: check and filter agree for every kind of caller`, async () => {
+      const entry = POLICY[action];
+      const { rows, key } = await allRows(action);
+      const caseIdKey = Object.entries(getTableColumns(entry.table)).find(([, c]) => c === entry.caseId)![0];
+      for (const [who, user] of Object.entries(callers)) {
+        // The check, row by row (a row of a case the caller cannot see is never allowed).
+        const allowed = new Set<string>();
+        for (const row of rows) {
+          const access = await loadCaseAccess(t.db, user, row[caseIdKey] as number);
+          if (access && can(action, access, row as never)) allowed.add(key(row));
+        }
+        // The filter across every case.
+        const across = (await t.db
+          .select()
+          .from(entry.table)
+          .where(filter(action, callerOf(user)))) as Record<string, unknown>[];
+        expect(new Set(across.map(key)), `${action} / ${who} / across cases`).toEqual(allowed);
+        // The filter inside each loaded case.
+        for (const caseId of [caseA, caseB]) {
+          const access = (await loadCaseAccess(t.db, user, caseId))!;
+          const inCase = (await t.db
+            .select()
+            .from(entry.table)
+            .where(and(eq(entry.caseId, caseId), filter(action, access)))) as Record<string, unknown>[];
+          const expected = [...allowed].filter((k) => rows.find((r) => key(r) === k)![caseIdKey] === caseId);
+          expect(new Set(inCase.map(key)), `${action} / ${who} / in case ${caseId}`).toEqual(
+            new Set(expected),
+          );
+        }
+      }
+    });
+  }
+
+  it('gives the expected answers to the questions users ask', async () => {
+    const access = async (who: string, caseId = caseA) => (await loadCaseAccess(t.db, callers[who], caseId))!;
+    expect(can('case.read', await access('vendor group member'))).toBe(true);
+    expect([...(await access('vendor group member')).roles]).toEqual(['vendor']);
+    expect(can('case.read', await access('stranger'))).toBe(false);
+    expect(can('case.read', await access('participant of another case'))).toBe(false);
+    expect(can('case.read', await access('scorer (not staff)'))).toBe(false);
+    expect(can('case.read', await access('coordinator'))).toBe(true);
+    expect(can('report.read_original', await access('reporter of the case'))).toBe(false);
+    expect(can('report.read_original', await access('admin'))).toBe(true);
+    expect(can('artifact.share', await access('vendor group member'))).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+// The rule language of the policy table. A rule is data, so one definition yields both answers we need:
+// a check on one row in memory (`evaluate`) and a SQL condition for lists (`toSql`). Terms about the caller
+// (staff, roles in the row's case) are decided in memory when the case access is already loaded, and become
+// an EXISTS over case_participants when a list spans cases.
+import { and, eq, getTableColumns, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CaseRole } from '@cvdp/core';
+import { caseParticipants } from '../cases/tables.ts';
+import type { CaseAccess, Caller } from './caller.ts';
+
+export type Rule<Row> =
+  | { kind: 'staff' }
+  | { kind: 'role'; roles: readonly CaseRole[] | 'any' }
+  | { kind: 'is'; column: keyof Row & string; value: boolean | string | number }
+  | { kind: 'self'; column: keyof Row & string }
+  | { kind: 'any'; rules: Rule<Row>[] }
+  | { kind: 'all'; rules: Rule<Row>[] };
+
+/** Coordinators and admins (DESIGN §6). */
+export const staff = <Row>(): Rule<Row> => ({ kind: 'staff' });
+/** The caller holds one of these roles in the row's case, directly or through a group. */
+export const role = <Row>(...roles: CaseRole[]): Rule<Row> => ({ kind: 'role', roles });
+/** The caller holds any role in the row's case (is a participant). */
+export const participant = <Row>(): Rule<Row> => ({ kind: 'role', roles: 'any' });
+/** The row's column has this value (e.g. `shared` is true). */
+export const is = <Row>(column: keyof Row & string, value: boolean | string | number): Rule<Row> => ({
+  kind: 'is',
+  column,
+  value,
+});
+/** The row's column holds the caller's user id (e.g. the uploader). */
+export const self = <Row>(column: keyof Row & string): Rule<Row> => ({ kind: 'self', column });
+export const anyOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'any', rules });
+export const allOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'all', rules });
+
+/** Does the rule hold for this caller in this case, on this row? */
+export function evaluate<Row>(rule: Rule<Row>, access: CaseAccess, row: Row | undefined): boolean {
+  switch (rule.kind) {
+    case 'staff':
+      return access.staff;
+    case 'role':
+      return rule.roles === 'any' ? access.roles.size > 0 : rule.roles.some((r) => access.roles.has(r));
+    case 'is':
+      return row !== undefined && (row as Record<string, unknown>)[rule.column] === rule.value;
+    case 'self':
+      return row !== undefined && (row as Record<string, unknown>)[rule.column] === access.userId;
+    case 'any':
+      return rule.rules.some((r) => evaluate(r, access, row));
+    case 'all':
+      return rule.rules.every((r) => evaluate(r, access, row));
+  }
+}
+
+/** A compiled condition: decided already (true/false), or left to the database. */
+export type Condition = boolean | SQL;
+
+function allOfConditions(parts: Condition[]): Condition {
+  if (parts.includes(false)) return false;
+  const open = parts.filter((p): p is SQL => p !== true);
+  return open.length === 0 ? true : open.length === 1 ? open[0] : and(...open)!;
+}
+
+function anyOfConditions(parts: Condition[]): Condition {
+  if (parts.includes(true)) return true;
+  const open = parts.filter((p): p is SQL => p !== false);
+  return open.length === 0 ? false : open.length === 1 ? open[0] : or(...open)!;
+}
+
+export const conditionsAll = allOfConditions;
+
+/** SQL: the caller holds (one of) the roles in the case whose id is in `caseIdColumn`. */
+export function holdsRole(caller: Caller, caseIdColumn: Column, roles: readonly CaseRole[] | 'any'): SQL {
+  const who = caller.groupIds.length
+    ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, caller.groupIds))
+    : eq(caseParticipants.userId, caller.userId);
+  const which = roles === 'any' ? undefined : inArray(caseParticipants.role, [...roles]);
+  return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${and(who, which)})`;
+}
+
+function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {
+  return 'roles' in subject;
+}
+
+/**
+ * The rule as a condition on `table`. Given a CaseAccess (a list inside one loaded case) the caller's terms
+ * are decided in memory; given a Caller (a list across cases) they become subqueries on `caseIdColumn`.
+ */
+export function toSql<Row>(
+  rule: Rule<Row>,
+  subject: CaseAccess | Caller,
+  table: PgTable,
+  caseIdColumn: Column,
+): Condition {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const column = (name: string) => {
+    const c = columns[name];
+    if (!c) throw new Error(`policy: ${name} is not a column of this table`);
+    return c;
+  };
+  switch (rule.kind) {
+    case 'staff':
+      return subject.staff;
+    case 'role':
+      if (isAccess(subject)) return evaluate(rule, subject, undefined);
+      return holdsRole(subject, caseIdColumn, rule.roles);
+    case 'is':
+      return eq(column(rule.column), rule.value);
+    case 'self':
+      return eq(column(rule.column), subject.userId);
+    case 'any':
+      return anyOfConditions(rule.rules.map((r) => toSql(r, subject, table, caseIdColumn)));
+    case 'all':
+      return allOfConditions(rule.rules.map((r) => toSql(r, subject, table, caseIdColumn)));
+  }
+}

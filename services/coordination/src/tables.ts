@@ -1,0 +1,7 @@
+// Every table the coordination service's domains own, in one import for tests, seeds and benchmarks.
+// Code inside a domain imports its own tables.ts (and a lower domain's) directly.
+export * from './cases/tables.ts';
+export * from './reports/tables.ts';
+export * from './artifacts/tables.ts';
+export * from './groups/tables.ts';
+export * from './cwe/tables.ts';
