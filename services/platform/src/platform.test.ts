@@ -39,6 +39,7 @@ describe('hosting page', () => {
       score_api_url: '/scoring/',
       logout_url: '/api/auth/logout/',
       inactivity_timeout: 900,
+      max_upload_bytes: 10 * 1024 * 1024,
     });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

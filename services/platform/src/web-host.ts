@@ -14,6 +14,8 @@ export interface PageConfig {
   score_api_url: string;
   logout_url: string;
   inactivity_timeout: number | null;
+  /** CVDP_MAX_UPLOAD_BYTES, so the page states the limit the server enforces. */
+  max_upload_bytes: number;
 }
 
 export function pageConfig(config: Config): PageConfig {
@@ -22,6 +24,7 @@ export function pageConfig(config: Config): PageConfig {
     score_api_url: config.scoreApiUrl,
     logout_url: config.logoutUrl,
     inactivity_timeout: config.inactivityTimeout ?? null,
+    max_upload_bytes: config.maxUploadBytes,
   };
 }
 

@@ -1,7 +1,7 @@
 // The shapes users are shown in. Never includes the password hash.
 import { eq, inArray } from 'drizzle-orm';
 import { type Db, groupMembers, groups, users } from '@cvdp/server-kit';
-import type { CurrentUser, RoleName } from '@cvdp/core';
+import type { AdminUser, CurrentUser, RoleName } from '@cvdp/core';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -33,7 +33,7 @@ export function currentUserView(u: UserRow, userGroups: CurrentUser['groups']): 
 }
 
 /** What an administrator sees of a user. */
-export function adminUserView(u: UserRow, userGroups: CurrentUser['groups']) {
+export function adminUserView(u: UserRow, userGroups: CurrentUser['groups']): AdminUser {
   return {
     ...currentUserView(u, userGroups),
     is_active: u.isActive,

@@ -1,9 +1,10 @@
+import type { ArtifactSummary } from '@cvdp/core';
 import { refOf, type UserRef } from '../accounts/user-refs.ts';
 import type { ArtifactRow } from './store.ts';
 
 export const artifactDownloadPath = (uuid: string) => `/api/case/artifact/${uuid}/download/`;
 
-export function artifactView(a: ArtifactRow, refs: Map<number, UserRef>) {
+export function artifactView(a: ArtifactRow, refs: Map<number, UserRef>): ArtifactSummary {
   return {
     uuid: a.uuid,
     case: a.caseId,

@@ -1,6 +1,6 @@
 // The case as GET /api/cases/{id}/ answers it. Domains that hang off a case add their part (the report
 // today; later participants, threads…) through CaseDetailPart, so this folder imports none of them.
-import { caseStatusLabel } from '@cvdp/core';
+import { type CaseDetail, caseStatusLabel } from '@cvdp/core';
 import type { Db } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import type { CaseAccess } from '../policy/index.ts';
@@ -8,11 +8,7 @@ import type { CaseAccess } from '../policy/index.ts';
 /** One domain's contribution to the case detail: named fields merged into the answer. */
 export type CaseDetailPart = (db: Db, access: CaseAccess) => Promise<Record<string, unknown>>;
 
-export async function caseView(
-  db: Db,
-  access: CaseAccess,
-  parts: CaseDetailPart[],
-): Promise<Record<string, unknown>> {
+export async function caseView(db: Db, access: CaseAccess, parts: CaseDetailPart[]): Promise<CaseDetail> {
   const c = access.case;
   const refs = await userRefs(db, [c.ownerId, c.createdBy]);
   const contributed = await Promise.all(parts.map((part) => part(db, access)));
@@ -29,5 +25,5 @@ export async function caseView(
       updated: c.updatedAt.toISOString(),
     },
     ...contributed,
-  ) as Record<string, unknown>;
+  ) as CaseDetail;
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { groupCreateSchema, groupRequestSchema, idParams } from '@cvdp/core';
+import { type GroupSummary, groupCreateSchema, groupRequestSchema, idParams } from '@cvdp/core';
 import {
   HttpError,
   groupMembers,
@@ -23,7 +23,7 @@ const requestListQuery = pageQuery(50, 200).extend({
   status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
 });
 
-const groupView = (g: typeof groups.$inferSelect) => ({ id: g.id, name: g.name, kind: g.kind });
+const groupView = (g: typeof groups.$inferSelect): GroupSummary => ({ id: g.id, name: g.name, kind: g.kind });
 
 export async function groupRoutes(app: FastifyInstance) {
   const { db } = app;

@@ -1,5 +1,7 @@
 // The shapes reports are answered in.
 import {
+  type CaseReport,
+  type SubmittedReport,
   type Cvss4ScoreRecord,
   type ReportQuestionList,
   VULNERABILITIES_QUESTION,
@@ -36,7 +38,7 @@ export function caseReportView(
   report: ReportRow,
   refs: Map<number, UserRef>,
   revisionCount: number,
-) {
+): CaseReport {
   return {
     id: report.id,
     report: report.current as ReportQuestionList,
@@ -51,7 +53,7 @@ export function caseReportView(
 }
 
 /** What a submit or an edit answers: the case id first (the browser goes on to it). */
-export function submittedView(report: ReportRow) {
+export function submittedView(report: ReportRow): SubmittedReport {
   return {
     id: report.caseId,
     case: report.caseId,

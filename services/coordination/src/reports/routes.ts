@@ -2,7 +2,7 @@
 // signed-in user's own reports (a call of ours; the spec lists no path for it). The working copy is part of
 // the case detail (reportDetailPart, composed into GET /api/cases/{id}/ by app.ts).
 import type { FastifyInstance } from 'fastify';
-import { reportTitle } from '@cvdp/core';
+import { type MyReportRow, type OriginalReport, reportTitle } from '@cvdp/core';
 import { forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseScope } from '../cases/case-scope.ts';
@@ -91,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance) {
   inCase.get(
     '/case/:id/report/original/',
     { summary: 'The report as first submitted (staff)', tags: ['reports'] },
-    async (_request, _reply, access) => {
+    async (_request, _reply, access): Promise<OriginalReport> => {
       const report = await loadReportOfCase(db, access.caseId);
       if (!can('report.read_original', access, report)) throw forbidden(ORIGINAL_FORBIDDEN_MESSAGE);
       if (!report) throw notFound('This case has no report.');
@@ -100,7 +100,7 @@ export async function reportRoutes(app: FastifyInstance) {
       return {
         case: access.caseId,
         id: report.id,
-        report: report.original,
+        report: report.original as OriginalReport['report'],
         submitted_by: refOf(refs, report.submittedBy),
         created: report.createdAt.toISOString(),
         edited: edits.length > 0,
@@ -124,14 +124,16 @@ export async function reportRoutes(app: FastifyInstance) {
         request.query,
         () => countReportsOf(db, userId),
         async (limit, offset) =>
-          (await listReportsOf(db, userId, limit, offset)).map(({ report, caseTitle, status }) => ({
-            id: report.id,
-            case: report.caseId,
-            title: reportTitle(report.current) || caseTitle,
-            status,
-            created: report.createdAt.toISOString(),
-            updated: report.updatedAt.toISOString(),
-          })),
+          (await listReportsOf(db, userId, limit, offset)).map(
+            ({ report, caseTitle, status }): MyReportRow => ({
+              id: report.id,
+              case: report.caseId,
+              title: reportTitle(report.current) || caseTitle,
+              status,
+              created: report.createdAt.toISOString(),
+              updated: report.updatedAt.toISOString(),
+            }),
+          ),
       );
     },
   );

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { idParam, idParams, tokenCreateSchema } from '@cvdp/core';
+import { type ApiToken, idParam, idParams, tokenCreateSchema } from '@cvdp/core';
 import { HttpError, apiTokens, createApiToken, recordActivity, routes } from '@cvdp/server-kit';
 
-const tokenView = (t: typeof apiTokens.$inferSelect) => ({
+const tokenView = (t: typeof apiTokens.$inferSelect): ApiToken => ({
   id: t.id,
   name: t.name,
   prefix: t.prefix,
