@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fieldErrors } from './api-client.ts';
+import { errorMessage, fieldErrors, isNotFound } from './api-client.ts';
 import { parseConfig } from './config.ts';
 import { formatUploadLimit } from './upload-limit.ts';
 
@@ -21,11 +21,25 @@ const withResponse = (status: number, data: unknown) =>
   );
 
 describe('errorMessage', () => {
-  it('names the failed status code and adds the server detail', () => {
-    expect(errorMessage(withResponse(404, { detail: 'Not found.' }))).toBe(
-      'Request failed with status code 404: Not found.',
-    );
+  it("shows a 4xx answer's detail alone, without the status code in front", () => {
+    expect(errorMessage(withResponse(404, { detail: 'Not found.' }))).toBe('Not found.');
+    expect(
+      errorMessage(withResponse(400, { detail: 'Unable to sign in with the email and password given.' })),
+    ).toBe('Unable to sign in with the email and password given.');
+    expect(errorMessage(withResponse(429, { detail: 'Too many attempts.' }))).toBe('Too many attempts.');
+  });
+  it('names the failed status code when there is no detail, and for every 5xx', () => {
     expect(errorMessage(withResponse(500, '<html>'))).toBe('Request failed with status code 500');
+    expect(errorMessage(withResponse(502, { detail: 'upstream exploded' }))).toBe(
+      'Request failed with status code 502',
+    );
+    expect(errorMessage(withResponse(403, {}))).toBe('Request failed with status code 403');
+    expect(errorMessage(withResponse(400, { detail: '  ' }))).toBe('Request failed with status code 400');
+  });
+  it('tells a 404 apart', () => {
+    expect(isNotFound(withResponse(404, { detail: 'Not found.' }))).toBe(true);
+    expect(isNotFound(withResponse(403, {}))).toBe(false);
+    expect(isNotFound(new Error('x'))).toBe(false);
   });
   it('says network error, request aborted and timeout', () => {
     expect(errorMessage(new AxiosError('Network Error', 'ERR_NETWORK', config))).toBe('Network Error');

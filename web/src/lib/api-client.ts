@@ -1,5 +1,6 @@
 // HTTP clients for both services. Writes carry the CSRF cookie value in X-CSRFToken; failures become
-// one readable message (SPEC §8: network error, request aborted, timeout, or the failed status code).
+// one readable message (SPEC §8: network error, request aborted, timeout, or the failed status code; a
+// refusal the server explains — a 4xx with a `detail` — is shown as that explanation alone).
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { ApiErrorBody } from '@cvdp/core';
 import { appConfig } from './config.ts';
@@ -54,9 +55,14 @@ export function errorMessage(error: unknown): string {
     if (error.code === AxiosError.ERR_CANCELED) return 'Request aborted';
     if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return error.message;
     if (!error.response) return 'Network Error';
+    const { status } = error.response;
     const detail = (error.response.data as ErrorBody)?.detail;
-    const base = `Request failed with status code ${error.response.status}`;
-    return detail ? `${base}: ${detail}` : base;
+    // The server words its 4xx answers for people; a 5xx (or a proxy's page) only gets its status code.
+    if (status >= 400 && status < 500 && typeof detail === 'string' && detail.trim()) return detail;
+    return `Request failed with status code ${status}`;
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The server answered 404: the thing asked for does not exist, or the user may not know it does. */
+export const isNotFound = (error: unknown) => error instanceof AxiosError && error.response?.status === 404;
