@@ -1,9 +1,10 @@
 // Administrators search users and edit their roles, groups and whether they may sign in.
 import { useState } from 'react';
-import { Badge, Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@cvdp/core';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -70,11 +71,11 @@ export function UsersPage() {
                 <td>{u.groups.map((g) => g.name).join(', ')}</td>
                 <td>
                   {u.pending ? (
-                    <Badge bg="warning">Pending</Badge>
+                    <ContrastBadge bg="warning">Pending</ContrastBadge>
                   ) : u.is_active ? (
-                    <Badge bg="success">Active</Badge>
+                    <ContrastBadge bg="success">Active</ContrastBadge>
                   ) : (
-                    <Badge bg="secondary">Inactive</Badge>
+                    <ContrastBadge bg="secondary">Inactive</ContrastBadge>
                   )}
                 </td>
                 <td className="text-end">

@@ -1,7 +1,8 @@
 // How a case status looks: the label comes from core (shared with the server), the colour is the page's.
 import { CASE_STATUS, caseStatusLabel } from '@cvdp/core';
+import type { BadgeVariant } from '../../components/ContrastBadge.tsx';
 
-const VARIANTS: Record<number, string> = {
+const VARIANTS: Record<number, BadgeVariant> = {
   [CASE_STATUS.PENDING]: 'warning',
   [CASE_STATUS.ACTIVE]: 'primary',
   [CASE_STATUS.CLOSED]: 'secondary',
@@ -9,5 +10,5 @@ const VARIANTS: Record<number, string> = {
 
 export const caseStatus = (status: number) => ({
   label: caseStatusLabel(status),
-  variant: VARIANTS[status] ?? 'light',
+  variant: VARIANTS[status] ?? ('light' as const),
 });

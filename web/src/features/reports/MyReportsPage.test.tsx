@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectReadableBadge } from '../../test/contrast.ts';
 import { fetchMyReports } from './api.ts';
 import { MyReportsPage } from './MyReportsPage.tsx';
 
@@ -48,7 +49,8 @@ describe('MyReportsPage', () => {
     expect(link).toHaveAttribute('href', '/cvdp/cases/7');
     const row = link.closest('tr')!;
     expect(within(row).getByText('#7')).toBeInTheDocument();
-    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    // A yellow badge with white text read 1.6:1; the status must be readable (WCAG AA).
+    expectReadableBadge(within(row).getByText('Pending'));
     expect(within(row).getByText('2026-05-01')).toBeInTheDocument();
     expect(within(row).getByText('2026-05-02')).toBeInTheDocument();
     expect(fetchMine).toHaveBeenCalledWith(1);

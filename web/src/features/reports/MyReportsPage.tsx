@@ -1,10 +1,11 @@
 // /cvdp/reports/: the signed-in user's reports, newest first, each leading to its case.
 import { useState } from 'react';
-import { Badge, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -52,7 +53,7 @@ export function MyReportsPage() {
                   </td>
                   <td>#{r.case}</td>
                   <td>
-                    <Badge bg={status.variant}>{status.label}</Badge>
+                    <ContrastBadge bg={status.variant}>{status.label}</ContrastBadge>
                   </td>
                   <td>{formatDate(r.created)}</td>
                   <td>{formatDate(r.updated)}</td>

@@ -1,5 +1,5 @@
 // Severity badge, SPEC §4: High or Critical is danger, Medium is warning, otherwise success.
-import { Badge } from 'react-bootstrap';
+import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import type { Cvss4Severity } from '@cvdp/core';
 
 export function severityBadgeVariant(severity: Cvss4Severity): 'danger' | 'warning' | 'success' {
@@ -10,10 +10,6 @@ export function severityBadgeVariant(severity: Cvss4Severity): 'danger' | 'warni
 
 export function SeverityBadge({ severity }: { severity: Cvss4Severity }) {
   const variant = severityBadgeVariant(severity);
-  // Dark text keeps the yellow warning badge readable (Bootstrap's own advice for bg-warning).
-  return (
-    <Badge bg={variant} text={variant === 'warning' ? 'dark' : undefined}>
-      {severity}
-    </Badge>
-  );
+  // The colours are the SPEC's; the badge picks a text colour that reads on each (WCAG AA).
+  return <ContrastBadge bg={variant}>{severity}</ContrastBadge>;
 }

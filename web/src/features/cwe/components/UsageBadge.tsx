@@ -1,6 +1,6 @@
 // The Notes column of the CWE table (SPEC §4): MITRE's mapping usage as a coloured badge, plus 'NVD' for
 // entries in view 1003, the slice NVD maps published vulnerabilities to.
-import { Badge } from 'react-bootstrap';
+import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 
 export type UsageVariant = 'success' | 'warning' | 'danger' | 'info';
 
@@ -13,18 +13,14 @@ export function usageBadgeVariant(usage: string): UsageVariant {
 
 export function UsageBadge({ usage }: { usage: string }) {
   const variant = usageBadgeVariant(usage);
-  // Dark text keeps the yellow and light-blue badges readable (Bootstrap's advice for bg-warning/bg-info).
-  return (
-    <Badge bg={variant} text={variant === 'warning' || variant === 'info' ? 'dark' : undefined}>
-      {usage}
-    </Badge>
-  );
+  // Dark text keeps the yellow and light-blue badges readable (WCAG AA).
+  return <ContrastBadge bg={variant}>{usage}</ContrastBadge>;
 }
 
 export function NvdBadge() {
   return (
-    <Badge bg="primary" title="In CWE view 1003, used by NVD to map published vulnerabilities">
+    <ContrastBadge bg="primary" title="In CWE view 1003, used by NVD to map published vulnerabilities">
       NVD
-    </Badge>
+    </ContrastBadge>
   );
 }
