@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Card } from 'react-bootstrap';
+import { usePageTitle } from '../../lib/page-title.ts';
 
 export function AwaitingApprovalPage() {
+  usePageTitle('Awaiting approval');
   return (
     <Card className="mx-auto mt-4" style={{ maxWidth: 520 }}>
       <Card.Body>

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_PENDING_MESSAGE } from '@cvdp/core';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { login } from './api.ts';
 import { useCurrentUser, useSetCurrentUser } from './current-user.tsx';
+import { SIGNED_OUT_MESSAGES, clearSignedOutReason, peekSignedOutReason } from './signed-out-reason.ts';
 
 /** Only paths inside the app are followed after sign-in (no open redirects). */
 function safeNext(next: string | null) {
@@ -20,6 +22,10 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { user } = useCurrentUser();
+  // Why the page signed the user out by itself (inactivity, an ended session): said once, then forgotten.
+  const [signedOut] = useState(peekSignedOutReason);
+  useEffect(() => clearSignedOutReason(), []);
+  usePageTitle('Sign in');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -45,6 +51,11 @@ export function LoginPage() {
     <Card className="mx-auto mt-4" style={{ maxWidth: 420 }}>
       <Card.Body>
         <h1 className="h4 mb-3">Sign in</h1>
+        {signedOut && !error && (
+          <Alert variant="info" role="status">
+            {SIGNED_OUT_MESSAGES[signedOut]}
+          </Alert>
+        )}
         {error && (
           <Alert variant="danger" role="alert">
             {error}

@@ -5,6 +5,7 @@ import { useIdleTimer } from 'react-idle-timer';
 import { logout, reportActivity } from './api.ts';
 import { ACTIVITY_DEBOUNCE_MS, sessionTimeoutSettings } from './session-timeout.ts';
 import { SessionTimeoutModal } from './SessionTimeoutModal.tsx';
+import { rememberSignedOut } from './signed-out-reason.ts';
 
 /** With the guard off, the timer only reports activity; a day keeps it well inside its limits. */
 const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +39,7 @@ export function SessionTimeoutGuard(props: { inactivityTimeout: number | null; l
     onIdle: () => {
       if (settings.disabled) return;
       setPrompting(false);
+      rememberSignedOut('inactivity');
       void logout(props.logoutUrl)
         .catch(() => undefined)
         .finally(() => window.location.reload());

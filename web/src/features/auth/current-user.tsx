@@ -5,6 +5,7 @@ import type { CurrentUser, RoleName } from '@cvdp/core';
 import { setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { fetchCurrentUser } from './api.ts';
+import { rememberSignedOut } from './signed-out-reason.ts';
 
 const CURRENT_USER_KEY = queryKeys.auth.currentUser();
 
@@ -27,6 +28,8 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   });
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      // Someone was signed in and the server no longer knows them: the sign-in page tells them why.
+      if (client.getQueryData(CURRENT_USER_KEY)) rememberSignedOut('expired');
       client.setQueryData(CURRENT_USER_KEY, null);
     });
     return () => setUnauthorizedHandler(undefined);
