@@ -64,5 +64,14 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Queries try once more after a failure, unless the server refused (4xx): asking again changes nothing. */
+export const retryOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 &&
+  !(
+    error instanceof AxiosError &&
+    (error.response?.status ?? 0) >= 400 &&
+    (error.response?.status ?? 0) < 500
+  );
+
 /** The server answered 404: the thing asked for does not exist, or the user may not know it does. */
 export const isNotFound = (error: unknown) => error instanceof AxiosError && error.response?.status === 404;

@@ -5,6 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
 import type { ArtifactSummary, CaseDetail } from '@cvdp/core';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { expectReadableBadge } from '../../test/contrast.ts';
 import { fetchCase, fetchCaseArtifacts, fetchOriginalReport } from './api.ts';
 import { CasePage } from './CasePage.tsx';
 
@@ -42,11 +44,11 @@ function caseDetail(report: Partial<NonNullable<CaseDetail['report']>>): CaseDet
   };
 }
 
-function renderPage() {
+function renderPage(path = '/cvdp/cases/5') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/cvdp/cases/5']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/cvdp/cases/:id" element={<CasePage />} />
         </Routes>
@@ -111,5 +113,50 @@ describe('CasePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'View original report' }));
     expect(await screen.findByText('The first wording')).toBeInTheDocument();
     expect(fetchOriginalReport).toHaveBeenCalledWith(5);
+  });
+
+  it('is titled after the case and shows its status readably', async () => {
+    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
+    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'SQL injection in Acme Shop' });
+    expect(document.title).toBe('Case #5 · CVDP');
+    expectReadableBadge(screen.getByText('Pending'));
+  });
+
+  it.each(['abc', '0', '2147483648', '1e3'])(
+    'shows the Not-found page for /cvdp/cases/%s/ without calling the API',
+    async (id) => {
+      renderPage(`/cvdp/cases/${id}/`);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/cvdp/');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(fetchCase).not.toHaveBeenCalled();
+      expect(fetchCaseArtifacts).not.toHaveBeenCalled();
+      expect(document.title).toBe('Page not found · CVDP');
+    },
+  );
+
+  it('shows the Not-found page for a case the user may not open (the API answers 404)', async () => {
+    const config = { headers: new AxiosHeaders() };
+    vi.mocked(fetchCase).mockRejectedValue(
+      new AxiosError(
+        'Request failed with status code 404',
+        'ERR_BAD_REQUEST',
+        config,
+        {},
+        {
+          status: 404,
+          statusText: '',
+          headers: {},
+          config,
+          data: { detail: 'Not found.' },
+        },
+      ),
+    );
+    renderPage('/cvdp/cases/7');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchCase).toHaveBeenCalledWith(7);
   });
 });
