@@ -12,11 +12,12 @@ import {
 import { SeverityBadge } from '../../cvss/index.ts';
 
 function CvssAnswer({ vector }: { vector: string }) {
-  if (!isValidCvss4Vector(vector)) return <code>{vector}</code>;
+  // A vector has no spaces: it may break anywhere, or it would widen the page on a phone.
+  if (!isValidCvss4Vector(vector)) return <code className="cvss-vector">{vector}</code>;
   const record = cvss4Record(vector);
   return (
-    <span className="d-inline-flex flex-wrap align-items-center gap-2">
-      <code>{vector}</code>
+    <span className="d-flex flex-wrap align-items-center column-gap-2">
+      <code className="cvss-vector">{vector}</code>
       <span>{record.baseScore.toFixed(1)}</span>
       <SeverityBadge severity={record.baseSeverity} />
     </span>
