@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { count, eq } from 'drizzle-orm';
+import { activity, users } from '@cvdp/server-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,5 +196,29 @@ describe('text the database cannot store', () => {
       password: 'a long enough passphrase',
     });
     expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('concurrent registrations of one address (issue 8)', () => {
+  it('create one account and answer the others 400 naming the email, never 500', async () => {
+    const t2 = await createTestApp();
+    try {
+      const body = { email: 'race@example.test', name: 'Race', password: 'a long enough password' };
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => t2.anonymous().post('/api/auth/register/', body)),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([201, 400, 400, 400]);
+      for (const a of answers.filter((x) => x.statusCode === 400)) {
+        expect(a.json().errors).toEqual({ email: ['An account with this email already exists.'] });
+      }
+      const [{ n }] = await t2.db.select({ n: count() }).from(users).where(eq(users.email, body.email));
+      expect(n).toBe(1);
+      // The registration and its activity row were written together.
+      const rows = await t2.db.select().from(activity).where(eq(activity.verb, 'registered'));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t2.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { groups } from '@cvdp/server-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,5 +113,59 @@ describe('groups and join requests', () => {
     expect(
       (await admin.patch(`/manage/groups/requests/${mine.id}/`, { status: 'rejected' })).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('defects found in review (issue 8)', () => {
+  it('answers ids past int4 and hex ids with 404, not 500', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    for (const url of ['/manage/users/99999999999/', '/manage/users/2147483648/', '/manage/users/0x10/']) {
+      expect((await admin.get(url)).statusCode, url).toBe(404);
+    }
+    expect((await admin.delete('/manage/tokens/2147483648/')).statusCode).toBe(404);
+    expect(
+      (await admin.patch('/manage/groups/requests/2147483648/', { status: 'approved' })).statusCode,
+    ).toBe(404);
+    expect((await admin.get('/manage/tokens/?user=2147483648')).statusCode).toBe(400);
+    const member = await t.signIn();
+    expect((await member.post('/api/group/request/', { group: 2147483648 })).statusCode).toBe(400);
+    expect((await admin.patch(`/manage/users/${member.user.id}/`, { groups: [2147483648] })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('PATCH manage/users/{id}/ with only groups, {} or an empty body answers, and null is a 400', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    const target = await t.signIn();
+    const [g] = await t.db
+      .insert(groups)
+      .values({ name: `Only groups ${target.user.id}` })
+      .returning();
+    const onlyGroups = await admin.patch(`/manage/users/${target.user.id}/`, { groups: [g.id] });
+    expect(onlyGroups.statusCode).toBe(200);
+    expect(onlyGroups.json().groups.map((x: { id: number }) => x.id)).toEqual([g.id]);
+    expect((await admin.patch(`/manage/users/${target.user.id}/`, {})).statusCode).toBe(200);
+    expect((await admin.request('PATCH', `/manage/users/${target.user.id}/`, {})).statusCode).toBe(200);
+    expect(
+      (
+        await admin.request('PATCH', `/manage/users/${target.user.id}/`, {
+          payload: 'null',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('compares group names exactly: A_me and % are not duplicates of Acme, ACME is', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    expect((await admin.post('/manage/groups/', { name: 'Acme' })).statusCode).toBe(201);
+    expect((await admin.post('/manage/groups/', { name: 'A_me' })).statusCode).toBe(201);
+    expect((await admin.post('/manage/groups/', { name: '%' })).statusCode).toBe(201);
+    const dupe = await admin.post('/manage/groups/', { name: 'ACME' });
+    expect(dupe.statusCode).toBe(400);
+    expect(dupe.json().errors).toEqual({ name: ['A group with this name already exists.'] });
+    // The directory search treats % and _ literally too.
+    const found = (await admin.get('/api/groups/?search=_')).json();
+    expect(found.results.map((x: { name: string }) => x.name)).toEqual(['A_me']);
   });
 });

@@ -303,3 +303,59 @@ describe('text the database refuses', () => {
     expect(await storedCounts(t)).toEqual(before);
   });
 });
+
+describe('refused submits leave nothing behind (issue 15)', () => {
+  it('a submission_key with a NUL: 400, and the streamed poc is removed', async () => {
+    const reporter = await t.signIn();
+    // (A lone surrogate cannot travel in multipart: the browser's UTF-8 encoding makes it U+FFFD.)
+    for (const key of ['key\u0000nul']) {
+      const before = await storedCounts(t);
+      const res = await submitReport(reporter, {
+        report: sampleReportQuestions(),
+        submissionKey: key,
+        poc: { name: 'exploit.py', content: 'print(1)\n' },
+      });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().errors).toHaveProperty('submission_key');
+      expect(await storedCounts(t)).toEqual(before);
+    }
+  });
+
+  it('a lone surrogate in an answer: 400 naming the field, nothing stored', async () => {
+    const reporter = await t.signIn();
+    const before = await storedCounts(t);
+    const res = await submitReport(reporter, {
+      report: sampleReportQuestions({ title: 'Broken \ud800 text' }),
+      poc: { name: 'exploit.py', content: 'print(1)\n' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)[0]).toMatch(/^report/);
+    expect(await storedCounts(t)).toEqual(before);
+  });
+
+  it('malformed multipart (cut off, no boundary, wrong boundary, garbage): 400, nothing stored', async () => {
+    const reporter = await t.signIn();
+    const boundary = '----cvdp';
+    const bodies: [string, string | Buffer][] = [
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="poc"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello`,
+      ],
+      ['multipart/form-data', 'garbage'],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `--other\r\nContent-Disposition: form-data; name="report"\r\n\r\n[]\r\n--other--\r\n`,
+      ],
+      [`multipart/form-data; boundary=${boundary}`, Buffer.from([0, 255, 254, 13, 10, 45, 45])],
+    ];
+    for (const [type, payload] of bodies) {
+      const before = await storedCounts(t);
+      const res = await reporter.request('POST', '/api/report/', {
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, `${type} ${String(payload).slice(0, 30)}`).toBe(400);
+      expect(await storedCounts(t)).toEqual(before);
+    }
+  });
+});
