@@ -210,7 +210,7 @@ describe('ReportForm', () => {
     onSubmit.mockRejectedValue(error);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An error occurred: Request failed with status code 400: The report is not complete or not valid.',
+      'An error occurred: The report is not complete or not valid.',
     );
     expect(messageOf('Product')).toBe('This field is required.');
     expect(screen.getByText('The file is too large. The limit is 10MB.')).toBeInTheDocument();
