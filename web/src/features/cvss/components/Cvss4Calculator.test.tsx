@@ -138,9 +138,10 @@ describe('Cvss4Calculator', () => {
     expect(onChange).toHaveBeenLastCalledWith(pasted, expect.objectContaining({ baseScore: 5.4 }));
   });
 
-  it('rejects an invalid vector with the engine message and changes nothing', async () => {
+  it('rejects an invalid vector with the engine message, keeps the metrics and shows no score', async () => {
     const { user, onChange } = setup();
     await user.click(radio('Vulnerable System Availability Impact (VA)', 'High (H)'));
+    expectScore('8.7', 'HIGH', 'danger');
     onChange.mockClear();
     const before = (vectorInput() as HTMLInputElement).value;
 
@@ -152,12 +153,17 @@ describe('Cvss4Calculator', () => {
     ).toBeInTheDocument();
     expect(radio('Vulnerable System Availability Impact (VA)', 'High (H)')).toBeChecked();
     expect(radio('Attack Vector (AV)', 'Network (N)')).toBeChecked();
-    expect(onChange).not.toHaveBeenCalled();
+    // No score and no badge beside an invalid vector; the form no longer holds the previous vector.
+    expect(screen.queryByRole('status', { name: 'CVSS score' })).toBeNull();
+    expect(screen.queryByText('HIGH')).toBeNull();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(null, null);
 
     await user.tripleClick(vectorInput());
     await user.paste(`${before}/`);
     expect(screen.getByText("invalid CVSS v4.0 vector: trailing '/'")).toBeInTheDocument();
-    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status', { name: 'CVSS score' })).toBeNull();
+    expect(onChange).toHaveBeenCalledTimes(1);
 
     // A metric click replaces the rejected text with the current vector again.
     await user.click(radio('Attack Complexity (AC)', 'High (H)'));
@@ -204,11 +210,13 @@ describe('Cvss4Calculator', () => {
     );
   });
 
-  it('shows why a loaded value is invalid and starts from the defaults', () => {
+  it('shows why a loaded value is invalid, starts the inputs from the defaults and shows no score', () => {
     setup({ value: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:S/SA:N' });
     expect(vectorInput()).toHaveClass('is-invalid');
     expect(screen.getByText(/invalid metric value 'SI:S'/)).toBeInTheDocument();
-    expectScore('0.0', 'NONE', 'success');
+    expect(radio('Attack Vector (AV)', 'Network (N)')).toBeChecked();
+    expect(screen.queryByRole('status', { name: 'CVSS score' })).toBeNull();
+    expect(screen.queryByText('NONE')).toBeNull();
   });
 
   it('expands the macro-vector breakdown with each EQ, its level and what it means', async () => {

@@ -80,7 +80,8 @@ export function Cvss4Calculator(props: {
         )}
       </Form.Group>
 
-      {view.record ? (
+      {/* An invalid vector shows no score: the one of the metrics would belong to another vector. */}
+      {state.draftError !== null ? null : view.record ? (
         <div className="d-flex align-items-center gap-2 mt-3">
           <span className="fw-semibold">Score</span>
           <output className="fs-4" aria-label="CVSS score" aria-live="polite">

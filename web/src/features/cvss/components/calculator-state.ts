@@ -131,13 +131,18 @@ export function reset(): Transition {
 
 /**
  * Text typed or pasted into the vector field. Only a complete, valid CVSS:4.0/ vector is taken;
- * anything else keeps the metrics as they are and records why it was rejected.
+ * anything else keeps the metric inputs as they are, records why it was rejected and withdraws the score:
+ * the form must not keep (and submit) a vector the field no longer shows.
  */
 export function editVector(state: CalculatorState, text: string): Transition {
   try {
     return withMetrics(parseCvss4(text.trim()).metrics, text);
   } catch (error) {
-    return { state: { ...state, draft: text, draftError: describe(error) } };
+    const withdraw = state.lastEmitted !== null;
+    return {
+      state: { ...state, draft: text, draftError: describe(error), lastEmitted: null },
+      ...(withdraw && { emit: { vector: null, record: null } }),
+    };
   }
 }
 
