@@ -17,7 +17,8 @@ export function MetricSelector(props: {
     <fieldset className="mb-2">
       <legend className="form-label fs-6 mb-1">{metric.label}</legend>
       <div className="d-flex flex-wrap align-items-center gap-1">
-        <ButtonGroup size="sm">
+        {/* On a phone the four Attack Vector options take two lines instead of running past the card. */}
+        <ButtonGroup size="sm" className="flex-wrap">
           {metric.options.map((option, i) => (
             <ToggleButton
               key={option.value}
