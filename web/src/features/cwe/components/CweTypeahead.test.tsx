@@ -37,6 +37,20 @@ beforeEach(() => {
 afterEach(() => vi.clearAllMocks());
 
 describe('CweTypeahead', () => {
+  it("prompts 'Type to search...' as soon as the empty field is focused, and below 2 characters", async () => {
+    const user = userEvent.setup();
+    render(<Controlled />);
+    expect(screen.queryByText('Type to search...')).not.toBeInTheDocument();
+    await user.click(input());
+    expect(await screen.findByText('Type to search...')).toBeInTheDocument();
+    expect(input()).toHaveAttribute('aria-expanded', 'true');
+    await user.type(input(), 'x');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByText('Type to search...')).toBeInTheDocument();
+    expect(screen.queryByText('No matches found.')).not.toBeInTheDocument();
+    expect(search).not.toHaveBeenCalled();
+  });
+
   it('searches from 2 characters, after a pause, 200 per page', async () => {
     const user = userEvent.setup();
     render(<Controlled />);

@@ -60,6 +60,13 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
   );
   useEffect(() => () => onMenuScroll.cancel(), [onMenuScroll]);
 
+  // The library opens its menu only from `minLength` characters, so its prompt would never show: the menu
+  // opens from the first focus (minLength 0) and says 'Type to search...' until there are 2 characters;
+  // shorter text is never searched.
+  const search = (query: string) => {
+    if (query.trim().length >= TYPEAHEAD_MIN_LENGTH) results.search(query);
+  };
+
   const handleChange = (options: Option[]) => {
     const ids = (options as CweOption[]).map((option) => option.cwe);
     if (ids.length > MAX_CWES_PER_VULNERABILITY) {
@@ -81,12 +88,12 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
         options={results.options}
         selected={selectedOptions}
         onChange={handleChange}
-        onSearch={results.search}
+        onSearch={search}
         onInputChange={() => setShown(TYPEAHEAD_MAX_RESULTS)}
         isLoading={results.isLoading}
         // The server already matched; only hide what is already picked.
         filterBy={(option) => !selectedIds.includes((option as CweOption).cwe)}
-        minLength={TYPEAHEAD_MIN_LENGTH}
+        minLength={0}
         delay={TYPEAHEAD_DELAY_MS}
         // Results are cached per term in useCweTypeaheadSearch, which also keeps each term's next page.
         useCache={false}
@@ -108,6 +115,9 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
             renderMenuItemChildren: _children,
             ...domMenuProps
           } = menuProps;
+          if (state.text.trim().length < TYPEAHEAD_MIN_LENGTH) {
+            return <Menu {...domMenuProps} emptyLabel={TYPEAHEAD_TEXTS.prompt} />;
+          }
           const visible = (options as CweOption[]).slice(0, shown);
           const items = visible.map((option, position) => (
             <MenuItem key={option.cwe} option={option} position={position} label={optionLabel(option)}>
