@@ -12,6 +12,13 @@ export interface Config {
   inactivityTimeout: number | undefined;
   /** Seconds a server-side session survives without a request. */
   sessionIdleSeconds: number;
+  /** Seconds a session lives at most from sign-in, however active (absolute lifetime). */
+  sessionMaxAgeSeconds: number;
+  /**
+   * Server-held key for CSRF tokens bound to a session (all replicas must share it). Without it the
+   * session id itself keys the HMAC, which is secret (HttpOnly) as well; see auth/csrf.ts.
+   */
+  secretKey: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Addresses handed to the page; relative by default so one process serves everything. */
@@ -23,6 +30,10 @@ export interface Config {
   logLevel: string;
   /** Largest upload accepted, in bytes. */
   maxUploadBytes: number;
+  /** Bytes of files one user may have stored (uploads past it are refused with 413). */
+  uploadQuotaBytes: number;
+  /** Report submits and edits one user may make per minute (more are refused with 429 before any upload). */
+  submitRatePerMinute: number;
   webDistDir: string;
   /** Sign-in/registration requests per minute from one address (on top of the per-account lockout). */
   authRateLimitPerMinute: number;
@@ -39,6 +50,7 @@ export interface Config {
 }
 
 const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
+export const DEFAULT_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | undefined): number | undefined {
   const raw = env[name];
@@ -75,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intFromEnv(env, 'CVDP_SESSION_IDLE_TIMEOUT', undefined) ??
       inactivityTimeout ??
       DEFAULT_SESSION_IDLE_SECONDS,
+    sessionMaxAgeSeconds: intFromEnv(env, 'CVDP_SESSION_MAX_AGE', DEFAULT_SESSION_MAX_AGE_SECONDS)!,
+    secretKey: env.CVDP_SECRET_KEY || undefined,
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
     adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,
     apiUrl: env.CVDP_API_URL || '/',
@@ -83,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.CVDP_SECURE_COOKIES === '1' || env.CVDP_SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     maxUploadBytes: intFromEnv(env, 'CVDP_MAX_UPLOAD_BYTES', 10 * 1024 * 1024)!,
+    uploadQuotaBytes: intFromEnv(env, 'CVDP_UPLOAD_QUOTA_BYTES', 1024 * 1024 * 1024)!,
+    submitRatePerMinute: intFromEnv(env, 'CVDP_SUBMIT_RATE_LIMIT', 10)!,
     webDistDir: path.resolve(env.CVDP_WEB_DIST || path.join(root, 'web/dist')),
     authRateLimitPerMinute: intFromEnv(env, 'CVDP_AUTH_RATE_LIMIT', 30)!,
     trustProxy: env.CVDP_TRUST_PROXY === '1' || env.CVDP_TRUST_PROXY === 'true',

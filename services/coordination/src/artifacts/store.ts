@@ -1,5 +1,5 @@
 // Artifact queries: a case's files as the caller may see them, one file by uuid. No HTTP here.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@cvdp/server-kit';
 import type { StoredUpload } from './store-upload.ts';
 import { type CaseAccess, filter } from '../policy/index.ts';
@@ -51,4 +51,13 @@ export async function insertArtifact(
     })
     .returning({ uuid: artifacts.uuid });
   return row.uuid;
+}
+
+/** Bytes of files the user has stored (for the per-user quota). */
+export async function storedBytesOf(db: Db, userId: number): Promise<number> {
+  const [{ bytes }] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${artifacts.size}), 0)` })
+    .from(artifacts)
+    .where(eq(artifacts.uploadedBy, userId));
+  return Number(bytes);
 }

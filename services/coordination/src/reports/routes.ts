@@ -11,6 +11,7 @@ import { can } from '../policy/index.ts';
 import { EDIT_FORBIDDEN_MESSAGE, ORIGINAL_FORBIDDEN_MESSAGE } from './messages.ts';
 import { caseReportView, submittedView } from './report-view.ts';
 import { readReportSubmission } from './report-submission.ts';
+import { assertSubmitRate, assertWithinQuota } from './submit-limits.ts';
 import {
   countReportEdits,
   countReportsOf,
@@ -45,11 +46,13 @@ export async function reportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.user!;
+      await assertSubmitRate(db, user.id, config);
       const submission = await readReportSubmission(request, storage, config.maxUploadBytes);
       const dropPoc = async () => {
         if (submission.poc) await storage.delete(submission.poc.key);
       };
       try {
+        await assertWithinQuota(db, user.id, config, submission.poc?.size ?? 0);
         // A repeated submit (double click, retry after a lost answer) gets the first one's case.
         const seen = submission.submissionKey
           ? await findBySubmissionKey(db, user.id, submission.submissionKey)
@@ -77,13 +80,16 @@ export async function reportRoutes(app: FastifyInstance) {
       const report = await loadReportOfCase(db, access.caseId);
       if (!report) throw notFound('This case has no report.');
       if (!can('report.edit', access, report)) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+      await assertSubmitRate(db, access.userId, config);
       const submission = await readReportSubmission(request, storage, config.maxUploadBytes);
-      const edited = await editReport(db, request.user!, access.case, submission).catch(
-        async (error: unknown) => {
-          if (submission.poc) await storage.delete(submission.poc.key);
-          throw error;
-        },
-      );
+      let edited;
+      try {
+        await assertWithinQuota(db, access.userId, config, submission.poc?.size ?? 0);
+        edited = await editReport(db, request.user!, access.case, submission);
+      } catch (error) {
+        if (submission.poc) await storage.delete(submission.poc.key);
+        throw error;
+      }
       return { ...submittedView(edited ?? report), changed: edited !== null };
     },
   );

@@ -76,6 +76,7 @@ export async function createTestApp(
     ...loadConfig({}),
     logLevel: 'silent',
     authRateLimitPerMinute: 100_000,
+    submitRatePerMinute: 100_000,
     ...options.config,
   };
   const filesDir = options.storage ? null : await mkdtemp(path.join(tmpdir(), 'cvdp-test-files-'));
