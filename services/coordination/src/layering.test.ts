@@ -1,0 +1,61 @@
+// The import rules of the coordination service (docs/architecture.md), checked on the source: domains are
+// layered and a lower one never imports a higher one — so no folder imports in a cycle. Any domain may
+// import any other domain's tables.ts (tables are leaves: drizzle, the kit and other tables only).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+/** Lower numbers are lower layers. Folders not listed here fail the test until they are placed. */
+const LAYER: Record<string, number> = {
+  accounts: 0,
+  cwe: 1,
+  groups: 1,
+  tokens: 1,
+  admin: 1,
+  policy: 2,
+  cases: 3,
+  artifacts: 4,
+  reports: 5,
+  testing: 9,
+};
+
+const root = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    // Tests and their helpers may reach anywhere.
+    return name.endsWith('.ts') && !/test/.test(name) ? [full] : [];
+  });
+}
+
+it('no domain imports a higher domain (tables.ts excepted), so folders cannot import in a cycle', () => {
+  const wrong: string[] = [];
+  for (const folder of readdirSync(root).filter((n) => statSync(path.join(root, n)).isDirectory())) {
+    expect(LAYER, `place the new folder "${folder}" in LAYER`).toHaveProperty(folder);
+    for (const file of sourceFiles(path.join(root, folder))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/from '(\.\.?\/[^']+)'/g)) {
+        const target = path.relative(root, path.resolve(path.dirname(file), spec));
+        const [targetFolder] = target.split(path.sep);
+        if (targetFolder === folder || !(targetFolder in LAYER)) continue;
+        if (path.basename(target) === 'tables.ts') continue;
+        if (LAYER[targetFolder] >= LAYER[folder] && folder !== 'testing') {
+          wrong.push(`${path.relative(root, file)} → ${target}`);
+        }
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+it('tables.ts files import only drizzle, the kit and other tables', () => {
+  for (const file of sourceFiles(root).filter((f) => path.basename(f) === 'tables.ts')) {
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+      const ok =
+        spec.startsWith('drizzle-orm') || spec === '@cvdp/server-kit/tables' || spec.endsWith('/tables.ts');
+      expect(ok, `${path.relative(root, file)} imports ${spec}`).toBe(true);
+    }
+  }
+});
