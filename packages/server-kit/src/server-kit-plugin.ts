@@ -14,9 +14,9 @@ import { installErrorHandling, HttpError } from './http/errors.ts';
 import { installRouteSchemas } from './http/routes.ts';
 import { assertStorableText } from './http/text-safety.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
-import { SESSION_COOKIE, resolveSessionUser } from './auth/sessions.ts';
+import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieName } from './auth/sessions.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
-import { checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
+import { bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
 import { type FileStorage, LocalFileStorage } from './storage/index.ts';
 
@@ -57,9 +57,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
     request.authMethod = 'token';
     return;
   }
-  const sessionId = request.cookies[SESSION_COOKIE];
+  const sessionId = readSessionCookie(request, app.config);
   if (!sessionId) return;
-  request.user = await resolveSessionUser(app.db, sessionId, app.config.sessionIdleSeconds);
+  request.user = await resolveSessionUser(
+    app.db,
+    sessionId,
+    app.config.sessionIdleSeconds,
+    app.config.sessionMaxAgeSeconds,
+  );
   if (request.user) {
     request.authMethod = 'session';
     request.sessionId = sessionId;
@@ -111,7 +116,21 @@ async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKi
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     ensureCsrfCookie(request, reply, config.secureCookies);
     await authenticate(app, request);
-    if (request.authMethod !== 'token') checkCsrf(request);
+    // Signed in by session: the CSRF token must be the one bound to this session (auth/csrf.ts).
+    const sessionId = request.authMethod === 'session' ? request.sessionId : null;
+    if (sessionId) ensureCsrfCookie(request, reply, config.secureCookies, sessionId);
+    if (request.authMethod !== 'token') checkCsrf(request, sessionId, config.secretKey);
+  });
+
+  const sessionCookieNames = [...new Set([SESSION_COOKIE, sessionCookieName(config)])];
+  app.addHook('onSend', async (request, reply, payload) => {
+    // JSON answers (errors included) are per user and per moment: no cache keeps them. Static assets and
+    // the page set their own Cache-Control.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(type) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    bindCsrfCookieToNewSession(reply, config.secureCookies, sessionCookieNames);
+    return payload;
   });
 
   // Text PostgreSQL cannot store (NUL, lone surrogates) is refused before any route sees it.

@@ -31,3 +31,16 @@ export function parseTokenHeader(header: string | undefined): string | null {
   const m = /^Token\s+(\S+)$/i.exec(header.trim());
   return m ? m[1] : null;
 }
+
+/**
+ * Every live token of the user ends (revoked, kept for the record). A password change calls this in its
+ * transaction: whoever held the old password may have made tokens with it.
+ */
+export async function revokeAllApiTokens(db: Db, userId: number): Promise<number> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+}
