@@ -30,6 +30,10 @@ export interface Config {
   logLevel: string;
   /** Largest upload accepted, in bytes. */
   maxUploadBytes: number;
+  /** Bytes of files one user may have stored (uploads past it are refused with 413). */
+  uploadQuotaBytes: number;
+  /** Report submits and edits one user may make per minute (more are refused with 429 before any upload). */
+  submitRatePerMinute: number;
   webDistDir: string;
   /** Sign-in/registration requests per minute from one address (on top of the per-account lockout). */
   authRateLimitPerMinute: number;
@@ -93,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.CVDP_SECURE_COOKIES === '1' || env.CVDP_SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     maxUploadBytes: intFromEnv(env, 'CVDP_MAX_UPLOAD_BYTES', 10 * 1024 * 1024)!,
+    uploadQuotaBytes: intFromEnv(env, 'CVDP_UPLOAD_QUOTA_BYTES', 1024 * 1024 * 1024)!,
+    submitRatePerMinute: intFromEnv(env, 'CVDP_SUBMIT_RATE_LIMIT', 10)!,
     webDistDir: path.resolve(env.CVDP_WEB_DIST || path.join(root, 'web/dist')),
     authRateLimitPerMinute: intFromEnv(env, 'CVDP_AUTH_RATE_LIMIT', 30)!,
     trustProxy: env.CVDP_TRUST_PROXY === '1' || env.CVDP_TRUST_PROXY === 'true',
