@@ -4,16 +4,19 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_PENDING_MESSAGE, changePasswordSchema, loginSchema, registerSchema } from '@cvdp/core';
 import {
   HttpError,
-  SESSION_COOKIE,
   burnPasswordCheck,
+  clearSessionCookie,
   createSession,
   destroyOtherSessions,
   destroySession,
   hashPassword,
   issueCsrfCookie,
   mapUniqueViolations,
+  readSessionCookie,
   recordActivity,
+  revokeAllApiTokens,
   routes,
+  setSessionCookie,
   users,
   verifyPassword,
 } from '@cvdp/server-kit';
@@ -104,14 +107,9 @@ export async function accountRoutes(app: FastifyInstance) {
         request.headers['user-agent'],
       );
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      reply.setCookie(SESSION_COOKIE, sessionId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.secureCookies,
-      });
+      setSessionCookie(reply, sessionId, config);
       // A fresh CSRF token per session: one seen before sign-in is worth nothing after.
-      issueCsrfCookie(reply, config.secureCookies);
+      issueCsrfCookie(reply, config.secureCookies, sessionId);
       const groups = (await groupsOf(db, [user.id])).get(user.id) ?? [];
       return currentUserView(user, groups);
     },
@@ -121,9 +119,9 @@ export async function accountRoutes(app: FastifyInstance) {
     '/api/auth/logout/',
     { summary: 'Sign out', tags: ['accounts'], access: 'public' },
     async (request, reply) => {
-      const sessionId = request.cookies[SESSION_COOKIE];
+      const sessionId = readSessionCookie(request, config);
       if (sessionId) await destroySession(db, sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply, config);
       return reply.status(204).send();
     },
   );
@@ -158,6 +156,8 @@ export async function accountRoutes(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await destroyOtherSessions(tx, user.id, request.sessionId ?? undefined);
+        // A changed password also ends what the old one handed out: every API token.
+        await revokeAllApiTokens(tx, user.id);
         await recordActivity(tx, {
           actorId: user.id,
           verb: 'changed password',

@@ -153,7 +153,7 @@ describe('the session cookie behind HTTPS', () => {
 
     // Needs services/coordination/src/accounts/routes.ts to set the cookie with setSessionCookie (see the
     // issue 15 report); until then the login answer still sets `cvdp_session`.
-    it.skip('is what the login answer sets', async () => {
+    it('is what the login answer sets', async () => {
       const user = await t.createUser();
       const client = t.anonymous();
       const res = await client.post('/api/auth/login/', { email: user.email, password: TEST_PASSWORD });
@@ -286,7 +286,7 @@ describe('revoking every API token of a user', () => {
 
   // Needs POST /api/user/password/ (services/coordination/src/accounts/routes.ts) to call
   // revokeAllApiTokens in its transaction (see the issue 15 report).
-  it.skip('happens on a password change', async () => {
+  it('happens on a password change', async () => {
     const a = await t.signIn();
     const key = (await a.post('/api/user/tokens/', { name: 'old' })).json().key as string;
     const res = await a.post('/api/user/password/', {
