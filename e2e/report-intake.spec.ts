@@ -171,6 +171,8 @@ test('Cancel leaves the new form for My reports and the edit form for the case, 
   await page.goto('/cvdp/report');
   await page.getByLabel('Title').fill('Never sent');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  // Something was typed: leaving asks first.
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
   await page.waitForURL(/\/cvdp\/reports\/$/);
   await expect(page.getByText('No data ...')).toBeVisible();
 
@@ -204,6 +206,7 @@ test('Cancel leaves the new form for My reports and the edit form for the case, 
   await expect(page.getByLabel('Title')).toHaveValue('Cancel me');
   await page.getByLabel('Title').fill('Changed but cancelled');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
   await page.waitForURL(new RegExp(`/cvdp/cases/${id}$`));
   await expect(page.getByRole('heading', { name: 'Cancel me' })).toBeVisible();
 });

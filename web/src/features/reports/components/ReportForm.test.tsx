@@ -1,7 +1,7 @@
 // The report form in jsdom: messages per field, the vulnerability list, conditional questions, the CVSS
 // default, double submits and server failures. HTTP is not involved: onSubmit is a stub, and the CWE
 // search API is mocked.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,24 +12,36 @@ import {
   type ReportFormOutput,
 } from '@cvdp/core';
 import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ReportForm } from './ReportForm.tsx';
 
 vi.mock('../../cwe/api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
 afterEach(() => vi.clearAllMocks());
 
+/** The form on /form of a data router (the leave guard needs one), with a page to leave to at /away. */
 function renderForm(props: Partial<Parameters<typeof ReportForm>[0]> = {}) {
   const onSubmit = vi.fn<(values: ReportFormOutput, poc: File | null) => Promise<void>>().mockResolvedValue();
   const onCancel = vi.fn();
-  render(
-    <ReportForm
-      mode="new"
-      defaultValues={emptyReportForm()}
-      onSubmit={onSubmit}
-      onCancel={onCancel}
-      {...props}
-    />,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/form',
+        element: (
+          <ReportForm
+            mode="new"
+            defaultValues={emptyReportForm()}
+            onSubmit={onSubmit}
+            onCancel={onCancel}
+            {...props}
+          />
+        ),
+      },
+      { path: '/away', element: <h1>Somewhere else</h1> },
+    ],
+    { initialEntries: ['/form'] },
   );
-  return { onSubmit, onCancel, user: userEvent.setup() };
+  render(<RouterProvider router={router} />);
+  return { onSubmit, onCancel, router, user: userEvent.setup() };
 }
 
 const entries = () => screen.getAllByRole('region', { name: /^Vulnerability \d+$/ });
@@ -222,5 +234,60 @@ describe('ReportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  describe('leaving a changed form', () => {
+    const leaveDialog = () => screen.queryByRole('dialog', { name: 'Leave this page?' });
+    const unloadIsHeld = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+
+    it('asks before an in-app navigation; Stay keeps what was typed, Leave goes', async () => {
+      const { router, user } = renderForm();
+      await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Half a report');
+      await act(() => router.navigate('/away'));
+      expect(leaveDialog()).toBeInTheDocument();
+      expect(
+        screen.getByText('Your report has not been submitted. If you leave now, what you entered is lost.'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(leaveDialog()).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/form');
+      expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Half a report');
+
+      await act(() => router.navigate('/away'));
+      await user.click(screen.getByRole('button', { name: 'Leave' }));
+      expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeInTheDocument();
+    });
+
+    it('asks on Cancel too, and the browser asks before the tab closes', async () => {
+      const { router, user } = renderForm({ onCancel: () => void router.navigate('/away') });
+      expect(unloadIsHeld()).toBe(false);
+      await user.type(screen.getByRole('textbox', { name: 'Product' }), 'Widget');
+      expect(unloadIsHeld()).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeInTheDocument();
+    });
+
+    it('does not ask for a clean form', async () => {
+      const { router, user } = renderForm({ onCancel: () => void router.navigate('/away') });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeInTheDocument();
+      expect(leaveDialog()).not.toBeInTheDocument();
+    });
+
+    it('does not ask when Submit leads away', async () => {
+      const rendered: ReturnType<typeof renderForm> = renderForm({
+        onSubmit: async () => {
+          await rendered.router.navigate('/away');
+        },
+      });
+      await fillValid(rendered.user);
+      await rendered.user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeInTheDocument();
+      expect(leaveDialog()).not.toBeInTheDocument();
+    });
   });
 });

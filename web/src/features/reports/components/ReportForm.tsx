@@ -1,12 +1,15 @@
 // The report form, new and edit (SPEC §2–§5): validated in the browser with the shared schema, every
 // invalid field showing its message and the view scrolling to the first one. Submit is disabled while a
-// submit is under way; a failure shows 'An error occurred: …' on the form and scrolls to it.
-import { useEffect, useRef, useState } from 'react';
+// submit is under way; a failure shows 'An error occurred: …' on the form and scrolls to it. Leaving a
+// changed form (Cancel, a link, closing the tab) asks first; Submit does not.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BlockerFunction } from 'react-router';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reportFormSchema, type ReportFormInput, type ReportFormOutput } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
+import { LeaveGuard } from '../../../components/LeaveGuard.tsx';
 import { fieldMessage, scrollToFirstError } from '../form-errors.ts';
 import { DisclosureSection } from './DisclosureSection.tsx';
 import { ReportIntro } from './ReportIntro.tsx';
@@ -60,6 +63,18 @@ export function ReportForm({ mode, defaultValues, currentPocName, onSubmit, onCa
   });
   // Reading the errors subscribes this component to them, so it re-renders when they arrive.
   void methods.formState.errors;
+
+  // Unsaved work: anything changed, or a file chosen. A submit under way leaves without asking.
+  const dirty = methods.formState.isDirty || poc !== null;
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && !busy.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
   const scrollToErrors = () => {
     pendingScroll.current = true;
     setScrollRequest((n) => n + 1);
@@ -123,6 +138,15 @@ export function ReportForm({ mode, defaultValues, currentPocName, onSubmit, onCa
           </Button>
         </div>
       </Form>
+      <LeaveGuard
+        shouldBlock={shouldBlock}
+        active={dirty && !submitting}
+        message={
+          mode === 'new'
+            ? 'Your report has not been submitted. If you leave now, what you entered is lost.'
+            : 'Your changes to the report have not been saved. If you leave now, they are lost.'
+        }
+      />
     </FormProvider>
   );
 }
