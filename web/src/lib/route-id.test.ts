@@ -19,9 +19,8 @@ describe('parseRouteId', () => {
 
 describe('usePageTitle', () => {
   it('names the tab after the screen, then the app', () => {
-    const { rerender } = renderHook(({ title }: { title: string | null }) => usePageTitle(title), {
-      initialProps: { title: 'Sign in' },
-    });
+    const initialProps: { title: string | null } = { title: 'Sign in' };
+    const { rerender } = renderHook(({ title }) => usePageTitle(title), { initialProps });
     expect(document.title).toBe('Sign in · CVDP');
     rerender({ title: 'Case #12' });
     expect(document.title).toBe('Case #12 · CVDP');

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, InputGroup, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passwordSchema } from '@cvdp/core';
 import { errorMessage } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -147,6 +148,7 @@ function TokensCard() {
 }
 
 export function AccountPage() {
+  usePageTitle('Account');
   return (
     <>
       <h1 className="h3 mb-3">Account</h1>

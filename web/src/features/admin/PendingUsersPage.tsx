@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -13,6 +14,7 @@ import { GroupRequestsTable } from './GroupRequestsTable.tsx';
 
 export function PendingUsersPage() {
   const [page, setPage] = useState(1);
+  usePageTitle('Pending users');
   const client = useQueryClient();
   const list = useQuery({
     queryKey: queryKeys.admin.pendingUsers.page(page),
@@ -29,7 +31,7 @@ export function PendingUsersPage() {
       {list.isPending ? (
         <PageSpinner />
       ) : (
-        <Table striped hover responsive>
+        <Table striped hover responsive className="table-stack">
           <thead>
             <tr>
               <th>Name</th>
@@ -42,9 +44,9 @@ export function PendingUsersPage() {
             {list.data?.results.length === 0 && <NoDataRow colSpan={4} />}
             {list.data?.results.map((u) => (
               <tr key={u.id}>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>{u.date_joined.slice(0, 10)}</td>
+                <td data-label="Name">{u.name}</td>
+                <td data-label="Email">{u.email}</td>
+                <td data-label="Registered">{u.date_joined.slice(0, 10)}</td>
                 <td className="text-end">
                   <DecisionButtons
                     busy={approve.isPending || reject.isPending}

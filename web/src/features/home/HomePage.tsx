@@ -2,9 +2,11 @@ import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/index.ts';
 import { navigationFor } from '../../lib/navigation.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 
 export function HomePage() {
   const { user } = useCurrentUser();
+  usePageTitle('Home');
   const links = navigationFor(user).filter((i) => i.to !== '/cvdp/');
   return (
     <>

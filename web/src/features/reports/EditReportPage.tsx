@@ -3,7 +3,11 @@
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionsToReportForm, reportPocFileName, reportToQuestions } from '@cvdp/core';
+import { isNotFound } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { fetchCase } from '../cases/index.ts';
@@ -13,7 +17,12 @@ import { ReportIntro } from './components/ReportIntro.tsx';
 import { casePath } from './paths.ts';
 
 export function EditReportPage() {
-  const caseId = Number(useParams().id);
+  // An address that names no case is not asked about at all.
+  const caseId = parseRouteId(useParams().id);
+  return caseId === null ? <NotFoundPage /> : <EditReport caseId={caseId} />;
+}
+
+function EditReport({ caseId }: { caseId: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   // Loaded fresh for each opening (someone may have edited it since the case page was loaded) and never
@@ -25,7 +34,10 @@ export function EditReportPage() {
     staleTime: Infinity,
   });
 
+  usePageTitle(`Edit report · Case #${caseId}`);
+
   if (query.isPending) return <PageSpinner label="Loading the report…" />;
+  if (isNotFound(query.error)) return <NotFoundPage />;
   if (query.error || !query.data.report) {
     return (
       <>

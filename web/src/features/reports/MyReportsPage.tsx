@@ -4,6 +4,7 @@ import { Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -16,6 +17,7 @@ import { NEW_REPORT_PATH, casePath } from './paths.ts';
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
+  usePageTitle('My reports');
   const list = useQuery({
     queryKey: queryKeys.reports.mine.page(page),
     queryFn: () => fetchMyReports(page),

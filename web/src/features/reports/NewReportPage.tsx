@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { emptyReportForm, reportToQuestions } from '@cvdp/core';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { submitReport } from './api.ts';
 import { ReportForm } from './components/ReportForm.tsx';
@@ -14,6 +15,7 @@ export function NewReportPage() {
   const client = useQueryClient();
   const [defaultValues] = useState(emptyReportForm);
   const [submissionKey] = useState(newSubmissionKey);
+  usePageTitle('New report');
   return (
     <ReportForm
       mode="new"
