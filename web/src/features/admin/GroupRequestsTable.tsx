@@ -19,7 +19,7 @@ export function GroupRequestsTable() {
     <>
       <h2 className="h5 mt-4">Requests to join a group</h2>
       <ErrorAlert error={list.error ?? decide.error} />
-      <Table striped responsive>
+      <Table striped responsive className="table-stack">
         <thead>
           <tr>
             <th>User</th>
@@ -33,12 +33,14 @@ export function GroupRequestsTable() {
           {list.data?.results.length === 0 && <NoDataRow colSpan={5} />}
           {list.data?.results.map((r) => (
             <tr key={r.id}>
-              <td>
-                {r.user.name} <span className="text-muted">({r.user.email})</span>
+              <td data-label="User">
+                <span>
+                  {r.user.name} <span className="text-body-secondary">({r.user.email})</span>
+                </span>
               </td>
-              <td>{r.group.name}</td>
-              <td>{r.message}</td>
-              <td>{r.created.slice(0, 10)}</td>
+              <td data-label="Group">{r.group.name}</td>
+              <td data-label="Message">{r.message}</td>
+              <td data-label="Asked">{r.created.slice(0, 10)}</td>
               <td className="text-end">
                 <DecisionButtons
                   busy={decide.isPending}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@cvdp/core';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -15,6 +16,7 @@ import { EditUserModal } from './EditUserModal.tsx';
 export function UsersPage() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
+  usePageTitle('Users');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [groupName, setGroupName] = useState('');
@@ -50,7 +52,7 @@ export function UsersPage() {
       {list.isPending ? (
         <PageSpinner />
       ) : (
-        <Table striped hover responsive>
+        <Table striped hover responsive className="table-stack">
           <thead>
             <tr>
               <th>Name</th>
@@ -58,18 +60,20 @@ export function UsersPage() {
               <th>Roles</th>
               <th>Groups</th>
               <th>Status</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {list.data?.results.length === 0 && <NoDataRow colSpan={6} />}
             {list.data?.results.map((u) => (
               <tr key={u.id}>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>{u.roles.join(', ')}</td>
-                <td>{u.groups.map((g) => g.name).join(', ')}</td>
-                <td>
+                <td data-label="Name">{u.name}</td>
+                <td data-label="Email">{u.email}</td>
+                <td data-label="Roles">{u.roles.join(', ')}</td>
+                <td data-label="Groups">{u.groups.map((g) => g.name).join(', ')}</td>
+                <td data-label="Status">
                   {u.pending ? (
                     <ContrastBadge bg="warning">Pending</ContrastBadge>
                   ) : u.is_active ? (
@@ -79,7 +83,12 @@ export function UsersPage() {
                   )}
                 </td>
                 <td className="text-end">
-                  <Button size="sm" variant="outline-primary" onClick={() => setEditing(u)}>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Edit ${u.name}`}
+                  >
                     Edit
                   </Button>
                 </td>
