@@ -11,3 +11,7 @@ export * from './cases/wire.ts';
 export * from './report/wire.ts';
 export * from './artifacts/index.ts';
 export * from './ids/index.ts';
+export * from './participants/index.ts';
+export * from './assignments/index.ts';
+export * from './notifications/index.ts';
+export * from './activity/index.ts';

@@ -5,3 +5,7 @@ export * from './reports/tables.ts';
 export * from './artifacts/tables.ts';
 export * from './groups/tables.ts';
 export * from './cwe/tables.ts';
+export * from './assignments/tables.ts';
+export * from './notifications/tables.ts';
+export * from './email/tables.ts';
+export * from './search/tables.ts';

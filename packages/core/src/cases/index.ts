@@ -1,2 +1,3 @@
 export * from './status.ts';
 export * from './roles.ts';
+export * from './workspace.ts';

@@ -7,6 +7,13 @@ export interface UserRef {
   name: string;
 }
 
+/** A resolution a case is closed with (manage/case/options/resolutions/). */
+export interface ResolutionOption {
+  id: number;
+  name: string;
+  description: string;
+}
+
 /** GET /api/cases/{id}/: the case and its report's working copy. */
 export interface CaseDetail {
   id: number;
@@ -17,8 +24,18 @@ export interface CaseDetail {
   /** caseStatusLabel(status) */
   status_label: string;
   owner: UserRef | null;
+  /** Participants with the owner role (users; a group owner shows its name). */
+  owners: UserRef[];
   created_by: UserRef | null;
   created: string;
   updated: string;
+  resolution: ResolutionOption | null;
+  /** yyyy-MM-dd or null */
+  due_date: string | null;
+  public_date: string | null;
+  tags: string[];
+  /** When the case was activated / closed (ISO), null if never / not closed. */
+  activated: string | null;
+  closed: string | null;
   report: CaseReport | null;
 }

@@ -1,6 +1,31 @@
-// The cases domain's tables: the case itself and who takes part in it (users or groups, with a role).
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// The cases domain's tables: the case itself, who takes part in it (users or groups, with a role), each
+// user's own relation to a case (muted, last seen), and the resolutions a case can be closed with.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { groups, users } from '@cvdp/server-kit/tables';
+
+/** Resolutions a case is closed with (fixed, not a vulnerability, …); seeded by the migration. */
+export const resolutionOptions = pgTable(
+  'resolution_options',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('resolution_options_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 /** status: 0 pending triage, 1 active, 2 closed. */
 export const cases = pgTable(
@@ -14,8 +39,24 @@ export const cases = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolutionId: integer('resolution_id').references(() => resolutionOptions.id, { onDelete: 'restrict' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    publicDate: date('public_date', { mode: 'string' }),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The first action of staff on the case after it was submitted (time to first response). */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   },
-  (t) => [index('cases_status_idx').on(t.status), index('cases_created_by_idx').on(t.createdBy)],
+  (t) => [
+    index('cases_status_idx').on(t.status, t.createdAt),
+    index('cases_created_by_idx').on(t.createdBy),
+    index('cases_updated_idx').on(t.updatedAt),
+    index('cases_tags_idx').using('gin', t.tags),
+  ],
 );
 
 /** role: owner, coordinator, reporter, vendor, participant, observer. A participant is a user or a group. */
@@ -31,10 +72,35 @@ export const caseParticipants = pgTable(
     role: text('role').notNull(),
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the case notice was last sent to this participant. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
     index('case_participants_case_idx').on(t.caseId),
-    index('case_participants_user_idx').on(t.userId),
-    index('case_participants_group_idx').on(t.groupId),
+    index('case_participants_user_idx').on(t.userId, t.caseId),
+    index('case_participants_group_idx').on(t.groupId, t.caseId),
+    // A user or a group takes part in a case once (its role can change).
+    uniqueIndex('case_participants_case_user_idx')
+      .on(t.caseId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('case_participants_case_group_idx')
+      .on(t.caseId, t.groupId)
+      .where(sql`${t.groupId} is not null`),
   ],
+);
+
+/** Each user's own relation to a case, staff included: muted (no notifications), last seen. */
+export const caseUserStates = pgTable(
+  'case_user_states',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    muted: boolean('muted').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_user_states_user_idx').on(t.userId)],
 );

@@ -90,7 +90,13 @@ export async function createReport(
 }
 
 export async function loadReportOfCase(db: Db, caseId: number): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.caseId, caseId));
+  // The case's own report is its first; reports a coordinator added later come after it.
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(eq(reports.caseId, caseId))
+    .orderBy(asc(reports.id))
+    .limit(1);
   return row;
 }
 

@@ -1,17 +1,18 @@
-// The reports domain's tables: one report per case (original + working copy) and every replaced copy.
+// The reports domain's tables: a case's reports (original + working copy; the first is the case's own, staff
+// can add more) and every replaced copy.
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '@cvdp/server-kit/tables';
 import { cases } from '../cases/tables.ts';
 
-/** One report per case. `original` is never changed after creation; `current` is the working copy. */
+/** `original` is never changed after creation; `current` is the working copy. The case's first report (lowest
+ * id) is the one it was created from; coordinators can attach more. */
 export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
     caseId: integer('case_id')
       .notNull()
-      .references(() => cases.id, { onDelete: 'cascade' })
-      .unique(),
+      .references(() => cases.id, { onDelete: 'cascade' }),
     submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     original: jsonb('original').notNull(),
     current: jsonb('current').notNull(),
@@ -21,6 +22,7 @@ export const reports = pgTable(
     submissionKey: text('submission_key'),
   },
   (t) => [
+    index('reports_case_idx').on(t.caseId, t.id),
     index('reports_submitted_by_idx').on(t.submittedBy),
     uniqueIndex('reports_submission_key_idx').on(t.submittedBy, t.submissionKey),
   ],

@@ -1,0 +1,170 @@
+// The case workspace's contract (issue 9): list filters, the case update, triage, search, contacts,
+// metadata and the caller's relation to a case. Zod schemas validate on both sides; interfaces are the
+// answers. Times are ISO 8601 UTC strings, dates yyyy-MM-dd.
+import { z } from 'zod';
+import { idValue } from '../ids/index.ts';
+import { CASE_ROLES, type CaseRole } from './roles.ts';
+import { CASE_STATUS } from './status.ts';
+import type { ResolutionOption, UserRef } from './wire.ts';
+
+export const CASE_STATUSES = [CASE_STATUS.PENDING, CASE_STATUS.ACTIVE, CASE_STATUS.CLOSED] as const;
+
+/** yyyy-MM-dd, a real calendar date. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-MM-dd.')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Enter a real date as yyyy-MM-dd.');
+
+export const CASE_ORDERING_FIELDS = ['id', 'title', 'status', 'created', 'updated'] as const;
+const orderings = CASE_ORDERING_FIELDS.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
+
+/** `status=0&status=1` arrives as a string or a list of strings. */
+const statusFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.enum(['0', '1', '2'], 'Unknown status: use 0, 1 or 2.')).max(3))
+  .transform((v) => [...new Set(v.map(Number))]);
+
+const trueFlag = z
+  .enum(['True', 'true', '1', 'False', 'false', '0'])
+  .transform((v) => v === 'True' || v === 'true' || v === '1');
+
+/** GET /api/cases/ filters (page and page_size come with the server's paging). */
+export const caseListFilters = z.object({
+  query: z.string().trim().max(200, 'query must be at most 200 characters.').optional(),
+  status: statusFilter.optional(),
+  owned: trueFlag.optional(),
+  tag: z.string().max(50).optional(),
+  ordering: z.enum(orderings, `ordering must be one of ${orderings.join(', ')}.`).optional(),
+});
+
+export interface CaseListRow {
+  id: number;
+  title: string;
+  status: number;
+  status_label: string;
+  /** Owner participants' names. */
+  owners: string[];
+  tags: string[];
+  created: string;
+  updated: string;
+  /** The caller's role in the case (their highest), null for staff who take no part. */
+  role: CaseRole | null;
+}
+
+/** GET /api/triage/: cases waiting in status 0, oldest first. */
+export interface TriageRow {
+  id: number;
+  title: string;
+  reporter: UserRef | null;
+  product: string;
+  submitted: string;
+}
+
+export const SEARCH_HIT_TYPES = ['case', 'report', 'post', 'vulnerability'] as const;
+export type SearchHitType = (typeof SEARCH_HIT_TYPES)[number];
+
+/** GET /api/search/?query=… */
+export interface SearchHit {
+  type: SearchHitType;
+  case: number;
+  case_title: string;
+  title: string;
+  /** HTML-escaped text with the matching words in <mark>…</mark>: safe to render as HTML. */
+  snippet: string;
+  rank: number;
+}
+
+export const searchQuery = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(200, 'query must be at most 200 characters.'),
+});
+
+/** GET /api/contacts/?query=…: people and groups a coordinator can add to a case. */
+export interface Contact {
+  kind: 'user' | 'group';
+  id: number;
+  name: string;
+  /** A user's email; null for a group. */
+  email: string | null;
+  /** A group's kind (vendor, team); null for a user. */
+  group_kind: string | null;
+}
+
+/** PATCH /api/cases/{id}/ (staff). Closing (status 2) needs a resolution. */
+export const caseUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'This field is required.').max(300).optional(),
+    summary: z.string().max(20_000).optional(),
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)], 'Unknown status: use 0, 1 or 2.').optional(),
+    resolution: idValue.nullable().optional(),
+    due_date: isoDate.nullable().optional(),
+    public_date: isoDate.nullable().optional(),
+    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+  })
+  .strict();
+export type CaseUpdate = z.infer<typeof caseUpdateSchema>;
+
+export const CLOSE_NEEDS_RESOLUTION = 'A resolution is required to close a case.';
+
+export interface CaseStateOption {
+  value: number;
+  label: string;
+}
+
+/** GET /api/case/metadata/: what a case list needs for its filters. */
+export interface CaseListMetadata {
+  states: CaseStateOption[];
+  tags: string[];
+  resolutions: ResolutionOption[];
+  roles: CaseRole[];
+}
+
+/** What the caller may do in this case: the page shows or hides actions by it (the server still checks). */
+export interface CasePermissions {
+  edit_case: boolean;
+  change_status: boolean;
+  manage_participants: boolean;
+  assign: boolean;
+  notify: boolean;
+  edit_report: boolean;
+  read_original: boolean;
+  add_report: boolean;
+  view_activity: boolean;
+}
+
+/** GET /api/case/{id}/metadata/ */
+export interface CaseCallerMetadata {
+  case: number;
+  staff: boolean;
+  /** The caller's highest role in the case, null for staff who take no part. */
+  role: CaseRole | null;
+  roles: CaseRole[];
+  permissions: CasePermissions;
+}
+
+/** GET/PATCH /api/case/{id}/user/: the caller's relation to the case. */
+export interface CaseUserRelation {
+  case: number;
+  role: CaseRole | null;
+  roles: CaseRole[];
+  staff: boolean;
+  /** Muted: no notification rows or emails for this case. */
+  muted: boolean;
+  last_seen: string | null;
+}
+
+export const caseUserUpdateSchema = z.object({ muted: z.boolean() }).strict();
+
+/** Roles from strongest to weakest: a caller's "role" in a case is the first they hold. */
+export const CASE_ROLE_ORDER: readonly CaseRole[] = CASE_ROLES;
+export const highestRole = (roles: Iterable<CaseRole>): CaseRole | null => {
+  const held = new Set(roles);
+  return CASE_ROLE_ORDER.find((r) => held.has(r)) ?? null;
+};

@@ -1,0 +1,46 @@
+// Queueing email: a row in the durable outbox, written in the caller's transaction (so an email exists
+// exactly when the change that caused it does). The worker (email/worker.ts) sends them.
+import { eq } from 'drizzle-orm';
+import type { Tx } from '@cvdp/server-kit';
+import { emailOutbox, emailTemplates } from './tables.ts';
+import { renderHtml, renderSubject, renderText } from './render.ts';
+
+export interface QueuedEmail {
+  to: string;
+  toName: string;
+  kind: string;
+  caseId: number | null;
+  vars: Record<string, string>;
+}
+
+/** Renders the kind's template (template_type 0) for each message and queues it; returns how many. */
+export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const templates = new Map<string, typeof emailTemplates.$inferSelect>();
+  for (const kind of new Set(messages.map((m) => m.kind))) {
+    const [template] = await tx
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.kind, kind))
+      .orderBy(emailTemplates.id)
+      .limit(1);
+    if (template) templates.set(kind, template);
+  }
+  const rows = messages.flatMap((m) => {
+    const template = templates.get(m.kind);
+    if (!template) return [];
+    return [
+      {
+        toAddress: m.to,
+        toName: m.toName,
+        kind: m.kind,
+        caseId: m.caseId,
+        subject: renderSubject(template.subject, m.vars),
+        textBody: renderText(template.body, m.vars),
+        htmlBody: renderHtml(template.body, m.vars),
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(emailOutbox).values(rows);
+  return rows.length;
+}
