@@ -44,6 +44,9 @@ describe('CweTypeahead', () => {
     await user.click(input());
     expect(await screen.findByText('Type to search...')).toBeInTheDocument();
     expect(input()).toHaveAttribute('aria-expanded', 'true');
+    // Multi-selection is the listbox's property; ARIA does not allow it on a combobox input.
+    expect(input()).not.toHaveAttribute('aria-multiselectable');
+    expect(screen.getByRole('listbox')).toHaveAttribute('aria-multiselectable', 'true');
     await user.type(input(), 'x');
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.getByText('Type to search...')).toBeInTheDocument();

@@ -67,6 +67,13 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
     if (query.trim().length >= TYPEAHEAD_MIN_LENGTH) results.search(query);
   };
 
+  // The library puts aria-multiselectable on the combobox input, where ARIA does not allow it (axe:
+  // aria-allowed-attr, critical); it belongs to the listbox, which gets it below. React patches only props
+  // that change, so taking it off the input once it is rendered holds.
+  useEffect(() => {
+    document.getElementById(id)?.removeAttribute('aria-multiselectable');
+  });
+
   const handleChange = (options: Option[]) => {
     const ids = (options as CweOption[]).map((option) => option.cwe);
     if (ids.length > MAX_CWES_PER_VULNERABILITY) {
@@ -116,7 +123,7 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
             ...domMenuProps
           } = menuProps;
           if (state.text.trim().length < TYPEAHEAD_MIN_LENGTH) {
-            return <Menu {...domMenuProps} emptyLabel={TYPEAHEAD_TEXTS.prompt} />;
+            return <Menu {...domMenuProps} aria-multiselectable emptyLabel={TYPEAHEAD_TEXTS.prompt} />;
           }
           const visible = (options as CweOption[]).slice(0, shown);
           const items = visible.map((option, position) => (
@@ -130,6 +137,7 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
           return (
             <Menu
               {...domMenuProps}
+              aria-multiselectable
               onScroll={(event) => onMenuScroll(event.currentTarget, options.length, results.loadMore)}
             >
               {items}
