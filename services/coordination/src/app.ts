@@ -10,6 +10,8 @@ import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
 import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { addReportRoutes } from './reports/add-report-routes.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
 export async function coordinationService(app: FastifyInstance) {
@@ -21,5 +23,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(cweRoutes);
   await app.register(caseRoutes, { detailParts: [reportDetailPart] });
   await app.register(reportRoutes);
+  await app.register(addReportRoutes);
+  await app.register(searchRoutes);
   await app.register(artifactRoutes);
 }

@@ -39,3 +39,19 @@ export interface CaseDetail {
   closed: string | null;
   report: CaseReport | null;
 }
+
+/**
+ * GET /report/add/case/{id}/ (staff): the empty form for attaching another report to a case — the
+ * question wording a report is stored with (the same as intake's) and the largest upload accepted.
+ */
+export interface AddReportForm {
+  case: number;
+  case_title: string;
+  /** Report-level questions by field: { title: 'Title', product: 'Product', … }. */
+  questions: Record<string, string>;
+  poc_question: string;
+  vulnerabilities_question: string;
+  /** Questions of each vulnerability by field: { description: 'Description', … }. */
+  vulnerability_questions: Record<string, string>;
+  max_upload_bytes: number;
+}

@@ -1,19 +1,350 @@
-// Case calls (SPEC §7): GET /api/cases/{id}/ — the case, with what other domains add to it (the report).
+// Case calls (SPEC §7): the case lists (GET /api/cases/, /api/triage/), the contacts typeahead, one case
+// (GET/PATCH /api/cases/{id}/ — with what other domains add to it, the report), the states, the metadata a
+// list and a case page need, and the resolutions a case is closed with (manage/case/options/…).
 import type { FastifyInstance } from 'fastify';
+import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CASE_ROLES,
+  CASE_STATUSES,
+  type CaseCallerMetadata,
+  type CaseListMetadata,
+  type CaseListRow,
+  type CasePermissions,
+  type CaseStateOption,
+  type Contact,
+  type ResolutionOption,
+  type TriageRow,
+  caseListFilters,
+  caseStatusLabel,
+  caseUpdateSchema,
+  highestRole,
+  idParams,
+} from '@cvdp/core';
+import {
+  HttpError,
+  STAFF,
+  forbidden,
+  mapUniqueViolations,
+  notFound,
+  pageQuery,
+  paginate,
+  recordActivity,
+  routes,
+} from '@cvdp/server-kit';
+import { refOf, userRefs } from '../accounts/user-refs.ts';
+import { notify, participantUserIds } from '../notifications/notify.ts';
+import { type CaseAccess, type PolicyAction, callerOf, can } from '../policy/index.ts';
+import { reports } from '../reports/tables.ts';
 import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
+import { contactsQuery, findContacts } from './contacts.ts';
+import {
+  callerRoles,
+  countCases,
+  countTriage,
+  listCases,
+  listResolutions,
+  listTriage,
+  ownerNames,
+  recordSeen,
+  sortRoles,
+  tagsInUse,
+  updateCase,
+} from './store.ts';
+import { cases, resolutionOptions } from './tables.ts';
 
 export interface CaseRoutesOptions {
   /** What other domains add to the case detail (e.g. `report`), composed by app.ts. */
   detailParts: CaseDetailPart[];
 }
 
+export const CASE_LIST_MAX_PAGE_SIZE = 100;
+
+const caseListQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend(caseListFilters.shape);
+const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
+  query: caseListFilters.shape.query,
+});
+
+const resolutionBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'This field is required.')
+      .max(100, 'name must be at most 100 characters.'),
+    description: z.string().trim().max(1000, 'description must be at most 1000 characters.').default(''),
+  })
+  .strict();
+
+export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
+export const resolutionInUse = (n: number) =>
+  `This resolution is used by ${n} closed case${n === 1 ? '' : 's'} and cannot be deleted.`;
+
+const STATUS_VERB_TEXT: Record<string, string> = {
+  activated: 'activated',
+  closed: 'closed',
+  reopened: 'reopened',
+};
+
+export const caseStates = (): CaseStateOption[] =>
+  CASE_STATUSES.map((value) => ({ value, label: caseStatusLabel(value) }));
+
+/** What the caller may do in the case, from the policy alone (the page shows or hides actions by it). */
+async function casePermissions(app: FastifyInstance, access: CaseAccess): Promise<CasePermissions> {
+  const [report] = await app.db
+    .select()
+    .from(reports)
+    .where(eq(reports.caseId, access.caseId))
+    .orderBy(asc(reports.id))
+    .limit(1);
+  const may = (action: PolicyAction, row?: unknown) => can(action, access, row as never);
+  return {
+    edit_case: may('case.edit'),
+    change_status: may('case.edit'),
+    manage_participants: may('participant.manage'),
+    assign: may('assignment.manage'),
+    notify: may('participant.notify'),
+    edit_report: report !== undefined && may('report.edit', report),
+    read_original: report !== undefined && may('report.read_original', report),
+    add_report: may('report.add'),
+    // The activity rows about the case itself: the ones every reader of its log may see.
+    view_activity: may('activity.read', {
+      caseId: access.caseId,
+      objectType: 'case',
+      objectId: String(access.caseId),
+    }),
+  };
+}
+
 export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOptions) {
+  const { db } = app;
+  const r = routes(app);
   const inCase = caseScope(app);
+  const staffOnly = { access: STAFF };
+  const adminOnly = { access: ['admin'] as const };
+
+  r.get(
+    '/api/cases/',
+    {
+      summary: 'The cases the caller may see (filters: query, status, owned, tag; ordering)',
+      tags: ['cases'],
+      access: 'user',
+      query: caseListQuery,
+    },
+    (request) => {
+      const caller = callerOf(request.user!);
+      const f = request.query;
+      return paginate(
+        request,
+        f,
+        () => countCases(db, caller, f),
+        async (limit, offset): Promise<CaseListRow[]> => {
+          const rows = await listCases(db, caller, f, limit, offset);
+          const ids = rows.map((c) => c.id);
+          const [owners, roles] = await Promise.all([ownerNames(db, ids), callerRoles(db, caller, ids)]);
+          return rows.map((c) => ({
+            id: c.id,
+            title: c.title,
+            status: c.status,
+            status_label: caseStatusLabel(c.status),
+            owners: owners.get(c.id) ?? [],
+            tags: c.tags,
+            created: c.createdAt.toISOString(),
+            updated: c.updatedAt.toISOString(),
+            role: highestRole(roles.get(c.id) ?? []),
+          }));
+        },
+      );
+    },
+  );
+
+  r.get(
+    '/api/triage/',
+    {
+      summary: 'Cases waiting for triage (status 0), oldest first (staff)',
+      tags: ['cases'],
+      ...staffOnly,
+      query: triageQuery,
+    },
+    (request) =>
+      paginate(
+        request,
+        request.query,
+        () => countTriage(db, request.query.query),
+        async (limit, offset): Promise<TriageRow[]> => {
+          const rows = await listTriage(db, request.query.query, limit, offset);
+          const refs = await userRefs(
+            db,
+            rows.map((row) => row.reporterId),
+          );
+          return rows.map((row) => ({
+            id: row.id,
+            title: row.title,
+            reporter: refOf(refs, row.reporterId),
+            product: row.product ?? '',
+            submitted: (row.reportCreatedAt ?? row.caseCreatedAt).toISOString(),
+          }));
+        },
+      ),
+  );
+
+  r.get(
+    '/api/contacts/',
+    {
+      summary: 'People and groups a coordinator can add to a case (staff)',
+      tags: ['cases'],
+      ...staffOnly,
+      query: contactsQuery,
+    },
+    (request): Promise<Contact[]> => findContacts(db, request.query.query),
+  );
 
   inCase.get(
     '/api/cases/:id/',
-    { summary: 'The case, as the caller may see it', tags: ['cases'] },
-    (_request, _reply, access) => caseView(app.db, access, options.detailParts),
+    { summary: 'The case, as the caller may see it (records that the caller saw it)', tags: ['cases'] },
+    async (_request, _reply, access) => {
+      await recordSeen(db, access.caseId, access.userId);
+      return caseView(db, access, options.detailParts);
+    },
+  );
+
+  inCase.patch(
+    '/api/cases/:id/',
+    {
+      summary: 'Change the case: title, summary, status, resolution, dates, tags (staff)',
+      tags: ['cases'],
+      body: caseUpdateSchema,
+    },
+    async (request, _reply, access) => {
+      if (!can('case.edit', access)) throw forbidden();
+      const user = request.user!;
+      const result = await db.transaction(async (tx) => {
+        const outcome = await updateCase(tx, user.id, access.caseId, request.body);
+        if (outcome.statusVerb) {
+          const label = caseStatusLabel(outcome.case.status);
+          await notify(tx, {
+            caseId: access.caseId,
+            kind: 'status_changed',
+            actorId: user.id,
+            userIds: await participantUserIds(tx, access.caseId),
+            title: `${user.name} ${STATUS_VERB_TEXT[outcome.statusVerb]} case #${access.caseId}`,
+            vars: { status: label, reason: '' },
+            publicUrl: app.config.publicUrl,
+          });
+        }
+        return outcome;
+      });
+      return caseView(db, access, options.detailParts, result.case);
+    },
+  );
+
+  r.get(
+    '/api/case/states/',
+    { summary: 'The states a case can be in, with their labels', tags: ['cases'], access: 'user' },
+    async (): Promise<CaseStateOption[]> => caseStates(),
+  );
+
+  r.get(
+    '/api/case/metadata/',
+    {
+      summary: 'What a case list needs for its filters: states, tags in use, resolutions, roles',
+      tags: ['cases'],
+      access: 'user',
+    },
+    async (request): Promise<CaseListMetadata> => {
+      const [tags, resolutions] = await Promise.all([
+        tagsInUse(db, callerOf(request.user!)),
+        listResolutions(db),
+      ]);
+      return { states: caseStates(), tags, resolutions, roles: [...CASE_ROLES] };
+    },
+  );
+
+  inCase.get(
+    '/api/case/:id/metadata/',
+    { summary: "The caller's role in the case and what they may do there", tags: ['cases'] },
+    async (_request, _reply, access): Promise<CaseCallerMetadata> => {
+      const roles = sortRoles(access.roles);
+      return {
+        case: access.caseId,
+        staff: access.staff,
+        role: highestRole(roles),
+        roles,
+        permissions: await casePermissions(app, access),
+      };
+    },
+  );
+
+  // --- Resolutions: the catalogue a case is closed with (issue 14 adds its admin screen). -------------
+
+  r.get(
+    '/manage/case/options/resolutions/',
+    { summary: 'The resolutions a case can be closed with (staff)', tags: ['manage'], ...staffOnly },
+    (): Promise<ResolutionOption[]> => listResolutions(db),
+  );
+
+  r.post(
+    '/manage/case/options/resolutions/',
+    { summary: 'Add a resolution (admin)', tags: ['manage'], ...adminOnly, body: resolutionBody },
+    async (request, reply) => {
+      const created = await mapUniqueViolations(
+        () =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(resolutionOptions)
+              .values({ name: request.body.name, description: request.body.description })
+              .returning();
+            await recordActivity(tx, {
+              actorId: request.user!.id,
+              verb: 'added resolution',
+              objectType: 'resolution_option',
+              objectId: row.id,
+              after: { name: row.name, description: row.description },
+            });
+            return row;
+          }),
+        { resolution_options_name_lower_idx: { field: 'name', message: DUPLICATE_RESOLUTION } },
+      );
+      const answer: ResolutionOption = {
+        id: created.id,
+        name: created.name,
+        description: created.description,
+      };
+      return reply.status(201).send(answer);
+    },
+  );
+
+  r.delete(
+    '/manage/case/options/resolution/:id/',
+    {
+      summary: 'Remove a resolution no case is closed with (admin)',
+      tags: ['manage'],
+      ...adminOnly,
+      params: idParams,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(resolutionOptions)
+          .where(eq(resolutionOptions.id, id))
+          .for('update');
+        if (!row) throw notFound('No resolution with this id.');
+        // Only closed cases hold a resolution (reopening clears it); the foreign key refuses the rest.
+        const [{ n }] = await tx.select({ n: count() }).from(cases).where(eq(cases.resolutionId, id));
+        if (n > 0) throw new HttpError(409, resolutionInUse(n));
+        await tx.delete(resolutionOptions).where(eq(resolutionOptions.id, id));
+        await recordActivity(tx, {
+          actorId: request.user!.id,
+          verb: 'removed resolution',
+          objectType: 'resolution_option',
+          objectId: id,
+          before: { name: row.name, description: row.description },
+        });
+      });
+      return reply.status(204).send();
+    },
   );
 }

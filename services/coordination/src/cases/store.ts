@@ -1,0 +1,385 @@
+// The cases domain's queries: the case lists (all visible, owned, triage), the case update with its status
+// transitions, who has seen a case, and the resolution catalogue.
+//
+// The lists must stay fast at 100,000 cases for a coordinator who sees all of them and for a vendor who
+// sees 50: visibility is the policy's `case.read` filter (an EXISTS over case_participants that PostgreSQL
+// drives from the (user_id, case_id) / (group_id, case_id) indexes), words go through search_entries' GIN
+// index, status and dates through cases' own indexes; owners' names and the caller's roles are loaded for
+// the one page of rows only.
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  CASE_ROLE_ORDER,
+  CASE_STATUS,
+  type CaseRole,
+  type CaseUpdate,
+  CLOSE_NEEDS_RESOLUTION,
+  caseStatusLabel,
+  isCaseRole,
+} from '@cvdp/core';
+import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
+import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
+import { holdsRole } from '../policy/rules.ts';
+import { reports } from '../reports/tables.ts';
+import { searchEntries } from '../search/tables.ts';
+import { caseParticipants, caseUserStates, cases, resolutionOptions } from './tables.ts';
+
+export type CaseRow = typeof cases.$inferSelect;
+
+const badField = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
+
+/** Cases with an entry (title/summary, a report…) matching the words; uses search_entries' GIN index. */
+export const matchesWords = (words: string): SQL =>
+  sql`${cases.id} in (select ${searchEntries.caseId} from ${searchEntries} where ${searchEntries.tsv} @@ plainto_tsquery('english', ${words}))`;
+
+export interface CaseListFilter {
+  query?: string;
+  status?: number[];
+  owned?: boolean;
+  tag?: string;
+  ordering?: string;
+}
+
+function listConditions(caller: Caller, f: CaseListFilter): SQL | undefined {
+  return and(
+    filter('case.read', caller),
+    f.query ? matchesWords(f.query) : undefined,
+    f.status?.length ? inArray(cases.status, f.status) : undefined,
+    f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
+    f.tag ? sql`${cases.tags} @> array[${f.tag}]::text[]` : undefined,
+  );
+}
+
+const ORDER_COLUMNS = {
+  id: cases.id,
+  title: cases.title,
+  status: cases.status,
+  created: cases.createdAt,
+  updated: cases.updatedAt,
+} as const;
+
+/** The default order of GET /api/cases/: most recently updated first. */
+export const DEFAULT_CASE_ORDERING = '-updated';
+
+function orderBy(ordering = DEFAULT_CASE_ORDERING): SQL[] {
+  const descending = ordering.startsWith('-');
+  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS] ?? cases.updatedAt;
+  // The id breaks ties, so pages never overlap or skip rows.
+  return column === cases.id
+    ? [descending ? desc(cases.id) : asc(cases.id)]
+    : descending
+      ? [desc(column), desc(cases.id)]
+      : [asc(column), asc(cases.id)];
+}
+
+export async function countCases(db: Db, caller: Caller, f: CaseListFilter): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cases).where(listConditions(caller, f));
+  return n;
+}
+
+export function listCases(db: Db, caller: Caller, f: CaseListFilter, limit: number, offset: number) {
+  return db
+    .select()
+    .from(cases)
+    .where(listConditions(caller, f))
+    .orderBy(...orderBy(f.ordering))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The owners' names (users and groups with the owner role) of some cases, in the order they were added. */
+export async function ownerNames(db: Db, caseIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>(caseIds.map((id) => [id, []]));
+  if (caseIds.length === 0) return result;
+  const rows = await db
+    .select({ caseId: caseParticipants.caseId, userName: users.name, groupName: groups.name })
+    .from(caseParticipants)
+    .leftJoin(users, eq(users.id, caseParticipants.userId))
+    .leftJoin(groups, eq(groups.id, caseParticipants.groupId))
+    .where(and(inArray(caseParticipants.caseId, caseIds), eq(caseParticipants.role, 'owner')))
+    .orderBy(asc(caseParticipants.id));
+  for (const r of rows) {
+    const name = r.userName ?? r.groupName;
+    if (name) result.get(r.caseId)?.push(name);
+  }
+  return result;
+}
+
+/** The owner participants of one case as user refs (a group owner shows its name, with the group's id). */
+export async function ownerRefs(db: Db, caseId: number) {
+  const rows = await db
+    .select({
+      userId: caseParticipants.userId,
+      groupId: caseParticipants.groupId,
+      userName: users.name,
+      groupName: groups.name,
+    })
+    .from(caseParticipants)
+    .leftJoin(users, eq(users.id, caseParticipants.userId))
+    .leftJoin(groups, eq(groups.id, caseParticipants.groupId))
+    .where(and(eq(caseParticipants.caseId, caseId), eq(caseParticipants.role, 'owner')))
+    .orderBy(asc(caseParticipants.id));
+  return rows.flatMap((r) =>
+    r.userId !== null && r.userName !== null
+      ? [{ id: r.userId, name: r.userName }]
+      : r.groupId !== null && r.groupName !== null
+        ? [{ id: r.groupId, name: r.groupName }]
+        : [],
+  );
+}
+
+/** The roles the caller holds (directly or through a group) in each of some cases. */
+export async function callerRoles(db: Db, caller: Caller, caseIds: number[]) {
+  const result = new Map<number, CaseRole[]>(caseIds.map((id) => [id, []]));
+  if (caseIds.length === 0) return result;
+  const who = caller.groupIds.length
+    ? sql`(${caseParticipants.userId} = ${caller.userId} or ${inArray(caseParticipants.groupId, [...caller.groupIds])})`
+    : eq(caseParticipants.userId, caller.userId);
+  const rows = await db
+    .selectDistinct({ caseId: caseParticipants.caseId, role: caseParticipants.role })
+    .from(caseParticipants)
+    .where(and(inArray(caseParticipants.caseId, caseIds), who));
+  for (const r of rows) if (isCaseRole(r.role)) result.get(r.caseId)?.push(r.role);
+  return result;
+}
+
+export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {
+  const held = new Set(roles);
+  return CASE_ROLE_ORDER.filter((r) => held.has(r));
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Triage: cases waiting in status 0, oldest first, with their first report's submitter and product.
+
+const firstReport = sql`(select ${reports.id} from ${reports} where ${reports.caseId} = ${cases.id} order by ${reports.id} limit 1)`;
+
+function triageConditions(query?: string) {
+  return and(eq(cases.status, CASE_STATUS.PENDING), query ? matchesWords(query) : undefined);
+}
+
+export async function countTriage(db: Db, query?: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cases).where(triageConditions(query));
+  return n;
+}
+
+export function listTriage(db: Db, query: string | undefined, limit: number, offset: number) {
+  return db
+    .select({
+      id: cases.id,
+      title: cases.title,
+      caseCreatedAt: cases.createdAt,
+      reporterId: reports.submittedBy,
+      reportCreatedAt: reports.createdAt,
+      product: sql<
+        string | null
+      >`jsonb_path_query_first(${reports.current}, 'strict $[*] ? (@.question == "Product").answer') #>> '{}'`,
+    })
+    .from(cases)
+    .leftJoin(reports, sql`${reports.id} = ${firstReport}`)
+    .where(triageConditions(query))
+    .orderBy(asc(cases.createdAt), asc(cases.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Who has seen a case; the first response of staff.
+
+/** Records that the user looked at the case now (an upsert of their case_user_states row). */
+export async function recordSeen(db: Db, caseId: number, userId: number) {
+  await db
+    .insert(caseUserStates)
+    .values({ caseId, userId, lastSeenAt: new Date() })
+    .onConflictDoUpdate({
+      target: [caseUserStates.caseId, caseUserStates.userId],
+      set: { lastSeenAt: new Date() },
+    });
+}
+
+/**
+ * The first time staff act on a case (activate, edit, add a participant, post…) is its first response,
+ * the start of "time to first response". Call it inside the acting transaction; later calls change nothing.
+ */
+export async function markFirstResponse(tx: Tx | Db, caseId: number) {
+  await tx
+    .update(cases)
+    .set({ firstResponseAt: sql`now()` })
+    .where(and(eq(cases.id, caseId), isNull(cases.firstResponseAt)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The case update (PATCH /api/cases/{id}/).
+
+export const INVALID_TRANSITION = (from: number, to: number) =>
+  `A ${caseStatusLabel(from).toLowerCase()} case cannot become ${caseStatusLabel(to).toLowerCase()}.`;
+export const UNKNOWN_RESOLUTION = 'Unknown resolution.';
+export const RESOLUTION_ONLY_WHEN_CLOSED = 'Only a closed case has a resolution: close it with one.';
+
+/** The status change's verb in the activity log, or null for no change. */
+function transitionVerb(from: number, to: number): string | null {
+  if (from === to) return null;
+  if (from === CASE_STATUS.PENDING && to === CASE_STATUS.ACTIVE) return 'activated';
+  if (to === CASE_STATUS.CLOSED) return 'closed';
+  if (from === CASE_STATUS.CLOSED && to === CASE_STATUS.ACTIVE) return 'reopened';
+  return '';
+}
+
+const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+export interface CaseUpdateResult {
+  case: CaseRow;
+  changed: boolean;
+  /** The status verb when the status changed ('activated', 'closed', 'reopened'). */
+  statusVerb: string | null;
+}
+
+/**
+ * Applies a staff member's update: the fields that changed, the status transition and its side effects
+ * (activation makes the activating coordinator owner when the case has none; closing needs a resolution;
+ * reopening clears it), one activity row, the first response and updated_at — all in `tx`. Nothing is
+ * written when nothing changes. Throws 400 naming the field for a refused update.
+ */
+export async function updateCase(
+  tx: Tx,
+  actorId: number,
+  caseId: number,
+  input: CaseUpdate,
+): Promise<CaseUpdateResult> {
+  // Locked, so two coordinators changing the status at once each see the other's result.
+  const [current] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
+  const set: Partial<typeof cases.$inferInsert> = {};
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const change = <K extends keyof CaseRow>(key: K, field: string, value: CaseRow[K]) => {
+    // Every column of the row is a column of the update.
+    (set as Record<string, unknown>)[key] = value;
+    before[field] = current[key];
+    after[field] = value;
+  };
+
+  if (input.title !== undefined && input.title !== current.title) change('title', 'title', input.title);
+  if (input.summary !== undefined && input.summary !== current.summary)
+    change('summary', 'summary', input.summary);
+  if (input.due_date !== undefined && input.due_date !== current.dueDate)
+    change('dueDate', 'due_date', input.due_date);
+  if (input.public_date !== undefined && input.public_date !== current.publicDate)
+    change('publicDate', 'public_date', input.public_date);
+  if (input.tags !== undefined) {
+    const tags = [...new Set(input.tags)];
+    if (!sameTags(tags, current.tags)) change('tags', 'tags', tags);
+  }
+
+  const to = input.status ?? current.status;
+  const verb = transitionVerb(current.status, to);
+  if (verb === '') throw badField('status', INVALID_TRANSITION(current.status, to));
+
+  // The resolution: required to close, kept while closed, cleared on reopening.
+  let resolutionId: number | null | undefined;
+  if (input.resolution !== undefined && input.resolution !== null) {
+    const [known] = await tx
+      .select({ id: resolutionOptions.id })
+      .from(resolutionOptions)
+      .where(eq(resolutionOptions.id, input.resolution))
+      // Held until the case is written, so an administrator cannot delete it in between.
+      .for('key share');
+    if (!known) throw badField('resolution', UNKNOWN_RESOLUTION);
+    if (to !== CASE_STATUS.CLOSED) throw badField('resolution', RESOLUTION_ONLY_WHEN_CLOSED);
+    resolutionId = known.id;
+  } else if (input.resolution === null && to === CASE_STATUS.CLOSED) {
+    throw badField('resolution', CLOSE_NEEDS_RESOLUTION);
+  }
+  if (verb === 'closed' && resolutionId === undefined) throw badField('resolution', CLOSE_NEEDS_RESOLUTION);
+  if (resolutionId !== undefined && resolutionId !== current.resolutionId)
+    change('resolutionId', 'resolution', resolutionId);
+
+  const now = new Date();
+  if (verb) {
+    change('status', 'status', to);
+    if (verb === 'activated') set.activatedAt = now;
+    if (verb === 'closed') set.closedAt = now;
+    if (verb === 'reopened') {
+      set.closedAt = null;
+      if (current.resolutionId !== null) change('resolutionId', 'resolution', null);
+    }
+  }
+
+  if (Object.keys(set).length === 0) return { case: current, changed: false, statusVerb: null };
+
+  if (verb === 'activated') {
+    const owners = await tx
+      .select({ id: caseParticipants.id })
+      .from(caseParticipants)
+      .where(and(eq(caseParticipants.caseId, caseId), eq(caseParticipants.role, 'owner')))
+      .limit(1);
+    if (owners.length === 0) {
+      // A case always keeps an owner once activated: the coordinator who activates an unowned case.
+      await tx
+        .insert(caseParticipants)
+        .values({ caseId, userId: actorId, role: 'owner', addedBy: actorId })
+        .onConflictDoUpdate({
+          target: [caseParticipants.caseId, caseParticipants.userId],
+          targetWhere: isNotNull(caseParticipants.userId),
+          set: { role: 'owner' },
+        });
+      if (current.ownerId === null) set.ownerId = actorId;
+      after.owner = actorId;
+    }
+  }
+
+  const [updated] = await tx
+    .update(cases)
+    .set({ ...set, updatedAt: now })
+    .where(eq(cases.id, caseId))
+    .returning();
+  await markFirstResponse(tx, caseId);
+  await recordActivity(tx, {
+    actorId,
+    caseId,
+    verb: verb ?? 'updated',
+    objectType: 'case',
+    objectId: caseId,
+    before,
+    after,
+  });
+  return { case: updated, changed: true, statusVerb: verb };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Resolutions (manage/case/options/resolutions/).
+
+export function listResolutions(db: Db) {
+  return db
+    .select({
+      id: resolutionOptions.id,
+      name: resolutionOptions.name,
+      description: resolutionOptions.description,
+    })
+    .from(resolutionOptions)
+    .orderBy(asc(resolutionOptions.id));
+}
+
+export async function findResolution(db: Db, id: number | null) {
+  if (id === null) return null;
+  const [row] = await db
+    .select({
+      id: resolutionOptions.id,
+      name: resolutionOptions.name,
+      description: resolutionOptions.description,
+    })
+    .from(resolutionOptions)
+    .where(eq(resolutionOptions.id, id));
+  return row ?? null;
+}
+
+/** Distinct tags on the cases the caller may see (at most `limit`, alphabetical). */
+export async function tagsInUse(db: Db, access: Caller, limit = 500): Promise<string[]> {
+  const visible = filter('case.read', access);
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${cases.tags})`.as('tag') })
+    .from(cases)
+    .where(and(sql`cardinality(${cases.tags}) > 0`, visible))
+    .orderBy(sql`1`)
+    .limit(limit);
+  return rows.map((r) => r.tag);
+}
+
+export type { CaseAccess };

@@ -1,0 +1,31 @@
+// GET /api/search/?query=… — full-text search over what the caller may see, ranked, with safe snippets.
+import type { FastifyInstance } from 'fastify';
+import { type SearchHit, searchQuery } from '@cvdp/core';
+import { pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { callerOf } from '../policy/index.ts';
+import { countHits, searchHits } from './store.ts';
+
+export const SEARCH_MAX_PAGE_SIZE = 50;
+
+export async function searchRoutes(app: FastifyInstance) {
+  const { db } = app;
+  routes(app).get(
+    '/api/search/',
+    {
+      summary: 'Full-text search over the cases, reports (later posts, vulnerabilities) the caller may see',
+      tags: ['search'],
+      access: 'user',
+      query: pageQuery(20, SEARCH_MAX_PAGE_SIZE).extend(searchQuery.shape),
+    },
+    (request) => {
+      const caller = callerOf(request.user!);
+      const words = request.query.query;
+      return paginate(
+        request,
+        request.query,
+        () => countHits(db, caller, words),
+        (limit, offset): Promise<SearchHit[]> => searchHits(db, caller, words, limit, offset),
+      );
+    },
+  );
+}

@@ -1,0 +1,114 @@
+// GET /api/search/: ranked full text over what the caller may see, with snippets safe to render as HTML.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import type { SearchHit } from '@cvdp/core';
+import { groupMembers, groups } from '@cvdp/server-kit';
+import { caseParticipants } from '../tables.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { submitReport } from '../reports/report-test-helpers.ts';
+import { safeSnippet } from './store.ts';
+
+let t: TestApp;
+let coordinator: TestClient & { user: TestUser };
+let reporter: TestClient & { user: TestUser };
+let member: TestClient & { user: TestUser };
+let caseA = 0;
+let caseB = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  coordinator = await t.signIn({ roles: ['coordinator'] });
+  reporter = await t.signIn();
+  member = await t.signIn();
+  const other = await t.signIn();
+  caseA = (
+    await submitReport(reporter, {
+      report: sampleReportQuestions({
+        title: 'Kraken firmware overflow',
+        vulnerabilities: [
+          sampleVulnerability({
+            description:
+              'The kraken tentacle parser overflows when 5 < 6 & "x" > 2 <script>alert(1)</script>',
+          }),
+        ],
+      }),
+    })
+  ).json().id;
+  caseB = (
+    await submitReport(other, {
+      report: sampleReportQuestions({
+        title: 'Secret kraken backdoor',
+        vulnerabilities: [sampleVulnerability({ description: 'A hidden kraken account' })],
+      }),
+    })
+  ).json().id;
+  const [vendor] = await t.db.insert(groups).values({ name: 'Search Vendor' }).returning();
+  await t.db.insert(groupMembers).values({ groupId: vendor.id, userId: member.user.id });
+  await t.db.insert(caseParticipants).values({ caseId: caseA, groupId: vendor.id, role: 'vendor' });
+});
+afterAll(() => t.close());
+
+const search = async (who: TestClient, q: string) => {
+  const res = await who.get(`/api/search/?query=${encodeURIComponent(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ count: number; results: SearchHit[] }>();
+};
+
+describe('GET /api/search/', () => {
+  it('finds case titles and report answers of every case for staff, ranked, title matches first', async () => {
+    const { count, results } = await search(coordinator, 'kraken');
+    expect(count).toBe(4); // each case's title entry and its report entry
+    expect(new Set(results.map((h) => h.case))).toEqual(new Set([caseA, caseB]));
+    expect(new Set(results.map((h) => h.type))).toEqual(new Set(['case', 'report']));
+    for (let i = 1; i < results.length; i++)
+      expect(results[i - 1].rank).toBeGreaterThanOrEqual(results[i].rank);
+    const report = results.find((h) => h.type === 'report' && h.case === caseA)!;
+    expect(report).toMatchObject({
+      case_title: 'Kraken firmware overflow',
+      title: 'Kraken firmware overflow',
+    });
+  });
+
+  it('never shows what the caller may not see: participants and group members get their cases only', async () => {
+    for (const who of [reporter, member]) {
+      const { count, results } = await search(who, 'kraken');
+      expect(count).toBe(2);
+      expect(results.every((h) => h.case === caseA)).toBe(true);
+      expect(JSON.stringify(results)).not.toMatch(/backdoor|hidden/i);
+    }
+    const stranger = await t.signIn();
+    expect(await search(stranger, 'kraken')).toMatchObject({ count: 0, results: [] });
+    expect(await search(stranger, 'backdoor')).toMatchObject({ count: 0, results: [] });
+    expect((await t.anonymous().get('/api/search/?query=kraken')).statusCode).toBe(401);
+  });
+
+  it('marks the matches in an HTML-escaped snippet (the text cannot inject markup)', async () => {
+    const { results } = await search(coordinator, 'tentacle');
+    expect(results).toHaveLength(1);
+    const { snippet } = results[0];
+    expect(snippet).toContain('<mark>tentacle</mark>');
+    expect(snippet).toContain('5 &lt; 6 &amp; &quot;x&quot; &gt; 2');
+    expect(snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    expect(safeSnippet('a \u0001b&c\u0002 <i>')).toBe('a <mark>b&amp;c</mark> &lt;i&gt;');
+  });
+
+  it('pages (cap 50) and refuses bad input with the field named', async () => {
+    const first = (await coordinator.get('/api/search/?query=kraken&page_size=3')).json();
+    expect(first.results).toHaveLength(3);
+    expect(first.next).toContain('page=2');
+    for (const [q, field] of [
+      ['', 'query'],
+      ['?query=', 'query'],
+      ['?query=kraken&page_size=51', 'page_size'],
+      ['?query=kraken&page=3&page_size=3', 'page'],
+      [`?query=${'x'.repeat(201)}`, 'query'],
+    ]) {
+      const res = await coordinator.get(`/api/search/${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json().errors), q).toContain(field);
+    }
+    // Only stop words, or punctuation: nothing to find, not an error.
+    expect(await search(coordinator, 'the')).toMatchObject({ count: 0 });
+    expect(await search(coordinator, "'&|!:*()")).toMatchObject({ count: 0 });
+  });
+});
