@@ -10,6 +10,8 @@ import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
 import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
+import { participantRoutes } from './participants/routes.ts';
+import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
@@ -26,4 +28,6 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(addReportRoutes);
   await app.register(searchRoutes);
   await app.register(artifactRoutes);
+  await app.register(participantRoutes);
+  await app.register(assignmentRoutes);
 }

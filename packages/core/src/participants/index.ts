@@ -37,7 +37,7 @@ export interface Participant {
   kind: 'user' | 'group';
   /** The user's or the group's name. */
   name: string;
-  /** A user's email; null for a group. */
+  /** A user's email, shown to staff and to the user themselves; null for a group and for other callers. */
   email: string | null;
   /** The user's or group's id. */
   user: number | null;
@@ -56,6 +56,18 @@ export interface Participant {
 /** POST answers what was added. */
 export interface ParticipantsAdded {
   added: Participant[];
+  /** Names sent that already took part in the case: left as they were (PATCH changes a role). */
+  skipped: string[];
+}
+
+/** POST /case/{id}/participants/notify/ and /notify/all/ (all: every vendor participant). */
+export interface ParticipantsNotified {
+  /** The participants whose notified time was set. */
+  notified: Participant[];
+  /** How many users were told (group members included; muted, inactive users and the sender are not). */
+  recipients: number;
+  /** Emails queued to groups' contact addresses (beside their members' accounts). */
+  contact_emails: number;
 }
 
 /** GET /api/case/{id}/participants/summary/ */
@@ -68,3 +80,5 @@ export interface ParticipantsSummary {
 
 export const UNKNOWN_PARTICIPANT = (name: string) => `No user or group is called "${name}".`;
 export const LAST_OWNER_MESSAGE = 'An active case keeps at least one owner.';
+export const NO_VENDORS_TO_NOTIFY = 'This case has no vendor participants to notify.';
+export const NOT_A_CASE_PARTICIPANT = (id: number) => `${id} is not a participant of this case.`;

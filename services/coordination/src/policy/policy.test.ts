@@ -5,7 +5,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
 import { groupMembers, groups } from '@cvdp/server-kit';
-import { artifacts, caseParticipants, cases, reports } from '../tables.ts';
+import { artifacts, caseAssignments, caseParticipants, cases, reports } from '../tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
 
@@ -67,6 +67,11 @@ beforeAll(async () => {
       file(b.id, otherCaseReporter.id, false),
       file(b.id, otherCaseReporter.id, true),
     ]);
+
+  await t.db.insert(caseAssignments).values([
+    { caseId: a.id, userId: coordinator.id, assignedBy: admin.id },
+    { caseId: b.id, userId: coordinator.id, assignedBy: admin.id },
+  ]);
 
   Object.assign(callers, {
     'reporter of the case': authUser(reporter),
