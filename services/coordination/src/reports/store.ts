@@ -109,7 +109,14 @@ export async function editReport(
 ): Promise<ReportRow | null> {
   return db.transaction(async (tx) => {
     // Locked, so two edits at once each keep the copy they really replaced.
-    const [report] = await tx.select().from(reports).where(eq(reports.caseId, caseRow.id)).for('update');
+    // The case's own report is its first one (coordinators may have attached more).
+    const [report] = await tx
+      .select()
+      .from(reports)
+      .where(eq(reports.caseId, caseRow.id))
+      .orderBy(asc(reports.id))
+      .limit(1)
+      .for('update');
     if (!report) throw notFound('This case has no report.');
     const previous = report.current as ReportQuestionList;
     // Without a new file the report still names the file it had.
