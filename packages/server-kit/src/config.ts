@@ -47,6 +47,15 @@ export interface Config {
    * (paging `next`/`previous`) are built from it; without it they are relative. Never from request headers.
    */
   publicUrl: string | undefined;
+  /**
+   * smtp://user:pass@host:587 (or smtps://…): the outbox worker sends queued email through this server.
+   * Without it nothing is sent and mail stays queued (administrators read it at /manage/email/outbox/).
+   */
+  smtpUrl: string | undefined;
+  /** The From of every email, e.g. `CVDP <noreply@cvdp.example.org>`. */
+  emailFrom: string;
+  /** How often the outbox worker looks for due email (it is also woken when a transaction queues some). */
+  emailPollIntervalMs: number;
 }
 
 const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
@@ -72,6 +81,20 @@ function publicUrlFromEnv(raw: string | undefined): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`CVDP_PUBLIC_URL must be an absolute http(s) address, got "${raw}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function smtpUrlFromEnv(raw: string | undefined): string | undefined {
+  if (!raw || raw.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = undefined;
+  }
+  // The message never repeats the value: it may hold the SMTP password.
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new Error('CVDP_SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@host:587');
+  return raw.trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,5 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: intFromEnv(env, 'CVDP_AUTH_RATE_LIMIT', 30)!,
     trustProxy: env.CVDP_TRUST_PROXY === '1' || env.CVDP_TRUST_PROXY === 'true',
     publicUrl: publicUrlFromEnv(env.CVDP_PUBLIC_URL),
+    smtpUrl: smtpUrlFromEnv(env.CVDP_SMTP_URL),
+    emailFrom: env.CVDP_EMAIL_FROM?.trim() || 'CVDP <noreply@localhost>',
+    emailPollIntervalMs: intFromEnv(env, 'CVDP_EMAIL_POLL_SECONDS', 5)! * 1000,
   };
 }

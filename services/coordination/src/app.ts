@@ -14,6 +14,10 @@ import { participantRoutes } from './participants/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { emailRoutes } from './email/routes.ts';
+import { outboxWorkerPlugin } from './email/worker-plugin.ts';
+import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
 export async function coordinationService(app: FastifyInstance) {
@@ -30,4 +34,9 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(artifactRoutes);
   await app.register(participantRoutes);
   await app.register(assignmentRoutes);
+  await app.register(notificationRoutes, {
+    visible: (user) => filter('notification.read', callerOf(user)),
+  });
+  await app.register(emailRoutes);
+  await app.register(outboxWorkerPlugin);
 }

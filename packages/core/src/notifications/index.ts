@@ -1,6 +1,7 @@
 // Notifications and email (issue 9): the rows a user reads in the app, the templates emails are built
 // from, and the outbox administrators can read when no SMTP server is configured.
 import { z } from 'zod';
+import type { PageOf } from '../http/index.ts';
 import { idValue } from '../ids/index.ts';
 
 export const NOTIFICATION_KINDS = [
@@ -33,11 +34,25 @@ export const notificationListQuery = z.object({
     .optional(),
 });
 
+/**
+ * The page of GET /api/case/notifications/, with the caller's unread count beside it (the layout's menu
+ * badge reads `unread_count` of any page, e.g. `?page_size=1`; `?unread=1` lists only the unread).
+ */
+export interface NotificationPage extends PageOf<Notification> {
+  unread_count: number;
+}
+
 /** POST /api/case/notifications/read/: mark some (ids) or all read. */
 export const notificationsReadSchema = z
   .object({ ids: z.array(idValue).max(500).optional(), all: z.boolean().optional() })
   .strict()
   .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, { message: 'Send ids or all: true.' });
+
+/** The answer of POST /api/case/notifications/read/: how many were marked now, and what stays unread. */
+export interface NotificationsReadResult {
+  marked: number;
+  unread_count: number;
+}
 
 /** Variables a template may use, as {{name}}; values are HTML-escaped in the HTML part. */
 export const EMAIL_TEMPLATE_VARIABLES = [
@@ -68,14 +83,22 @@ export const emailTemplateQuery = z.object({
   search: z.string().max(200).optional(),
 });
 
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** GET /manage/email/outbox/?status=pending|sent|failed (newest first). */
+export const outboxListQuery = z.object({ status: z.enum(OUTBOX_STATUSES).optional() });
+
 /** GET /manage/email/outbox/ (admins). */
 export interface OutboxMessage {
   id: number;
   to: string;
   subject: string;
   kind: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: OutboxStatus;
   attempts: number;
+  /** When the worker tries (again): pending messages only. */
+  next_attempt: string | null;
   last_error: string | null;
   created: string;
   sent: string | null;

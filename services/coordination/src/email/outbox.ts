@@ -1,9 +1,13 @@
 // Queueing email: a row in the durable outbox, written in the caller's transaction (so an email exists
-// exactly when the change that caused it does). The worker (email/worker.ts) sends them.
-import { eq } from 'drizzle-orm';
+// exactly when the change that caused it does). The worker (email/worker.ts) sends them; a NOTIFY on
+// OUTBOX_CHANNEL, delivered when the transaction commits (and never if it rolls back), wakes it at once.
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '@cvdp/server-kit';
 import { emailOutbox, emailTemplates } from './tables.ts';
 import { renderHtml, renderSubject, renderText } from './render.ts';
+
+/** The PostgreSQL channel the worker listens on (lowercase: PGlite folds channel names). */
+export const OUTBOX_CHANNEL = 'cvdp_email_outbox';
 
 export interface QueuedEmail {
   to: string;
@@ -41,6 +45,9 @@ export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<numb
       },
     ];
   });
-  if (rows.length) await tx.insert(emailOutbox).values(rows);
+  if (rows.length) {
+    await tx.insert(emailOutbox).values(rows);
+    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  }
   return rows.length;
 }

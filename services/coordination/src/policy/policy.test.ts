@@ -5,7 +5,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
 import { groupMembers, groups } from '@cvdp/server-kit';
-import { artifacts, caseAssignments, caseParticipants, cases, reports } from '../tables.ts';
+import { artifacts, caseAssignments, caseParticipants, cases, notifications, reports } from '../tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
 
@@ -72,6 +72,19 @@ beforeAll(async () => {
     { caseId: a.id, userId: coordinator.id, assignedBy: admin.id },
     { caseId: b.id, userId: coordinator.id, assignedBy: admin.id },
   ]);
+
+  // Notifications: each one's own, in a case they see and in one they do not (any more).
+  const note = (userId: number, caseId: number) => ({ userId, caseId, kind: 'status_changed', title: 'n' });
+  await t.db
+    .insert(notifications)
+    .values([
+      note(reporter.id, a.id),
+      note(vendorMember.id, a.id),
+      note(vendorMember.id, b.id),
+      note(stranger.id, a.id),
+      note(coordinator.id, b.id),
+      note(otherCaseReporter.id, b.id),
+    ]);
 
   Object.assign(callers, {
     'reporter of the case': authUser(reporter),
