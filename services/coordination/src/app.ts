@@ -14,6 +14,8 @@ import { participantRoutes } from './participants/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
+import { activityRoutes } from './activity/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
@@ -32,6 +34,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(addReportRoutes);
   await app.register(searchRoutes);
   await app.register(artifactRoutes);
+  await app.register(activityRoutes);
+  await app.register(metricsRoutes);
   await app.register(participantRoutes);
   await app.register(assignmentRoutes);
   await app.register(notificationRoutes, {

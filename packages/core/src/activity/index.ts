@@ -16,9 +16,120 @@ export interface ActivityEntry {
   /** A sentence for people: "Ana Admin activated the case". */
   text: string;
   created: string;
+  /**
+   * The values before and after the change: staff only (the policy's `activity.read_details`). They can
+   * hold what a participant must not see (the original report, an unshared file's name), so for anyone
+   * else the keys are absent.
+   */
+  before?: unknown;
+  after?: unknown;
 }
 
-export const activityQuery = z.object({ q: z.string().trim().max(200).optional() });
+export const activityQuery = z.object({
+  q: z.string().trim().max(200, 'q must be at most 200 characters.').optional(),
+});
+
+/**
+ * The object types a log row names, as people say them. An object type not listed reads as its name with
+ * underscores as spaces.
+ */
+const OBJECT_NOUNS: Record<string, string> = {
+  case: 'case',
+  report: 'report',
+  participant: 'participant',
+  case_participant: 'participant',
+  assignment: 'assignment',
+  case_assignment: 'assignment',
+  artifact: 'file',
+  notification: 'notification',
+  api_token: 'API token',
+  group_request: 'group request',
+  auto_assignment_role: 'auto-assignment role',
+  email_template: 'email template',
+};
+
+export const activityObjectNoun = (objectType: string) =>
+  OBJECT_NOUNS[objectType] ?? objectType.replace(/_/g, ' ');
+
+/**
+ * What the actor did, keyed `object_type:verb` (or the verb alone, for verbs that say their object). The
+ * verbs of the codebase: a writer that adds a new verb should add its phrase here; until then the generic
+ * phrase (`verb the object`) reads well for a plain verb ("archived" → "archived the thread").
+ */
+export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
+  // reports
+  'submitted report': 'submitted the report',
+  'edited report': 'edited the report',
+  'added report': 'added a report to the case',
+  'report:added': 'added a report to the case',
+  // the case
+  'case:created': 'created the case',
+  'case:activated': 'activated the case',
+  'case:closed': 'closed the case',
+  'case:reopened': 'reopened the case',
+  'case:updated': 'updated the case',
+  'case:edited': 'edited the case',
+  'case:changed status': 'changed the status of the case',
+  'case:status changed': 'changed the status of the case',
+  'case:notified': 'sent the case notice',
+  'case:notified vendors': 'sent the case notice to the vendors',
+  'case:muted': 'muted the case',
+  'case:unmuted': 'unmuted the case',
+  'muted case': 'muted the case',
+  'unmuted case': 'unmuted the case',
+  // participants
+  'added participant': 'added a participant',
+  'removed participant': 'removed a participant',
+  'changed participant role': "changed a participant's role",
+  'notified participant': 'sent the case notice to a participant',
+  'participant:added': 'added a participant',
+  'participant:removed': 'removed a participant',
+  'participant:changed role': "changed a participant's role",
+  'participant:updated': "changed a participant's role",
+  'participant:notified': 'sent the case notice to a participant',
+  // assignments
+  'assignment:assigned': 'assigned a coordinator',
+  'assignment:auto-assigned': 'assigned a coordinator automatically',
+  'assignment:unassigned': 'unassigned a coordinator',
+  'case:assigned': 'assigned a coordinator',
+  'case:unassigned': 'unassigned a coordinator',
+  'auto_assignment_role:created auto-assignment role': 'created an auto-assignment role',
+  'auto_assignment_role:changed auto-assignment role': 'changed an auto-assignment role',
+  'auto_assignment_role:deleted auto-assignment role': 'deleted an auto-assignment role',
+  'resolution_option:added resolution': 'added a resolution option',
+  'resolution_option:removed resolution': 'removed a resolution option',
+  // files
+  'artifact:uploaded': 'uploaded a file',
+  'artifact:shared': 'shared a file',
+  'artifact:unshared': 'stopped sharing a file',
+  'artifact:deleted': 'deleted a file',
+  // accounts (not case rows, but the log holds them)
+  'user:registered': 'registered',
+  'user:changed password': 'changed their password',
+  'user:rejected registration': 'rejected a registration',
+};
+
+const ARTICLES = new Set(['the', 'a', 'an', 'this', 'their', 'its']);
+
+/** The phrase for a verb on an object: from the table, else the verb with "the <object>". */
+export function activityPhrase(verb: string, objectType: string): string {
+  const known = ACTIVITY_PHRASES[`${objectType}:${verb}`] ?? ACTIVITY_PHRASES[verb];
+  if (known) return known;
+  const noun = activityObjectNoun(objectType);
+  const words = verb.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return `changed the ${noun}`;
+  // "approved user" → "approved the user"; a verb that already names its object gets an article only.
+  const at = words.findIndex((w, i) => i > 0 && (w === objectType || w === noun));
+  if (at > 0) {
+    if (!ARTICLES.has(words[at - 1])) words.splice(at, 0, 'the');
+    return words.join(' ');
+  }
+  return `${words.join(' ')} the ${noun}`;
+}
+
+/** "Ana Admin activated the case"; an actor whose account is gone is "Someone". */
+export const activitySentence = (actorName: string | null, verb: string, objectType: string) =>
+  `${actorName?.trim() || 'Someone'} ${activityPhrase(verb, objectType)}`;
 
 export const METRICS_MAX_DAYS = 366;
 
@@ -56,3 +167,5 @@ export interface Metrics {
   /** From submission to closing. */
   time_to_close: DurationStats;
 }
+
+export const UNKNOWN_METRICS_USER = 'No such user.';

@@ -4,7 +4,7 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
-import { groupMembers, groups } from '@cvdp/server-kit';
+import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import { artifacts, caseAssignments, caseParticipants, cases, notifications, reports } from '../tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
@@ -86,6 +86,28 @@ beforeAll(async () => {
       note(otherCaseReporter.id, b.id),
     ]);
 
+  // Activity: rows about the case, its report and participants, and about things shown per participant
+  // (files, assignments), by staff and by participants, in both cases.
+  const log = (caseId: number, actorId: number, objectType: string, verb: string) => ({
+    caseId,
+    actorId,
+    objectType,
+    verb,
+    objectId: '1',
+  });
+  await t.db
+    .insert(activity)
+    .values([
+      log(a.id, reporter.id, 'report', 'submitted report'),
+      log(a.id, coordinator.id, 'case', 'activated'),
+      log(a.id, coordinator.id, 'participant', 'added'),
+      log(a.id, coordinator.id, 'assignment', 'assigned'),
+      log(a.id, coordinator.id, 'artifact', 'uploaded'),
+      log(a.id, vendorMember.id, 'artifact', 'uploaded'),
+      log(b.id, otherCaseReporter.id, 'report', 'submitted report'),
+      log(b.id, coordinator.id, 'assignment', 'assigned'),
+    ]);
+
   Object.assign(callers, {
     'reporter of the case': authUser(reporter),
     'vendor group member': authUser(vendorMember, [vendor.id]),
@@ -160,5 +182,17 @@ describe('the policy table', () => {
     expect(can('report.read_original', await access('reporter of the case'))).toBe(false);
     expect(can('report.read_original', await access('admin'))).toBe(true);
     expect(can('artifact.share', await access('vendor group member'))).toBe(false);
+    const logRows = await t.db.select().from(activity);
+    const logRow = (objectType: string, actorId: number) =>
+      logRows.find((r) => r.caseId === caseA && r.objectType === objectType && r.actorId === actorId)!;
+    const vendorAccess = await access('vendor group member');
+    const coordinatorId = callers.coordinator.id;
+    expect(can('activity.read', vendorAccess, logRow('case', coordinatorId))).toBe(true);
+    expect(can('activity.read', vendorAccess, logRow('artifact', coordinatorId))).toBe(false);
+    expect(can('activity.read', vendorAccess, logRow('artifact', vendorAccess.userId))).toBe(true);
+    expect(can('activity.read_details', vendorAccess, logRow('case', coordinatorId))).toBe(false);
+    expect(can('activity.read_details', await access('coordinator'), logRow('artifact', coordinatorId))).toBe(
+      true,
+    );
   });
 });
