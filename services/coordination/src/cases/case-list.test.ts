@@ -226,3 +226,27 @@ describe('GET /api/contacts/', () => {
       expect((await who.get('/api/contacts/?query=a')).statusCode).toBe(403);
   });
 });
+
+describe('the case counts kept by triggers', () => {
+  it('follow inserts, status changes and deletes, and match a real count', async () => {
+    const { caseStatusCounts, cases: casesTable } = await import('../tables.ts');
+    const { count: countFn, eq: eqFn, sql: sqlFn } = await import('drizzle-orm');
+    const real = async (status: number) =>
+      (await t.db.select({ n: countFn() }).from(casesTable).where(eqFn(casesTable.status, status)))[0].n;
+    const kept = async (status: number) =>
+      (await t.db.select().from(caseStatusCounts).where(eqFn(caseStatusCounts.status, status)))[0]?.n ?? 0;
+    const inserted = await t.db
+      .insert(casesTable)
+      .values([{ title: 'count a' }, { title: 'count b' }, { title: 'count c', status: 1 }])
+      .returning();
+    await t.db.update(casesTable).set({ status: 2 }).where(eqFn(casesTable.id, inserted[0].id));
+    await t.db.update(casesTable).set({ title: 'renamed' }).where(eqFn(casesTable.id, inserted[1].id));
+    await t.db.delete(casesTable).where(eqFn(casesTable.id, inserted[2].id));
+    for (const status of [0, 1, 2]) expect(await kept(status), `status ${status}`).toBe(await real(status));
+    // And the coordinator's unfiltered list answers that count.
+    const coordinator = await t.signIn({ roles: ['coordinator'] });
+    const all = (await coordinator.get('/api/cases/?page_size=1')).json<{ count: number }>();
+    const [{ n }] = await t.db.select({ n: sqlFn<number>`count(*)::int` }).from(casesTable);
+    expect(all.count).toBe(n);
+  });
+});

@@ -104,3 +104,12 @@ export const caseUserStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_user_states_user_idx').on(t.userId)],
 );
+
+/**
+ * How many cases are in each status, kept by triggers (migration 0005): a coordinator's unfiltered list and
+ * the triage queue answer their count from here instead of counting 100,000 rows on every page.
+ */
+export const caseStatusCounts = pgTable('case_status_counts', {
+  status: integer('status').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
