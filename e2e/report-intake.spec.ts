@@ -156,10 +156,13 @@ test('a reporter submits, finds and edits a report; a coordinator reads the orig
   await coordinatorPage.goto(caseUrl);
   await expect(coordinatorPage.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
   await coordinatorPage.getByRole('button', { name: 'View original report' }).click();
-  const original = coordinatorPage.getByRole('group', { name: 'Original report' });
-  await expect(original).toContainText(title);
-  await expect(original).not.toContainText('(edited)');
-  await expect(original).toContainText('The same flaw in the admin search.');
+  // What changed: the title (old → new) and the second vulnerability, removed.
+  const changes = coordinatorPage.getByRole('group', { name: 'Changes since the original report' });
+  await expect(changes.locator('[data-change="changed"] del').first()).toHaveText(title);
+  await expect(changes.locator('[data-change="changed"] ins').first()).toHaveText(`${title} (edited)`);
+  await expect(
+    changes.locator('[data-change="removed"]', { hasText: 'The same flaw in the admin search.' }),
+  ).toHaveCount(1);
   await context.close();
 });
 

@@ -31,6 +31,18 @@ export const queryKeys = {
     forReportEdit: (caseId: number) => ['cases', 'for-report-edit', caseId] as const,
     artifacts: (caseId: number) => ['cases', 'artifacts', caseId] as const,
     originalReport: (caseId: number) => ['cases', 'original-report', caseId] as const,
+    /** GET /api/case/{id}/metadata/: the caller's role and permissions in the case. */
+    callerMetadata: (caseId: number) => ['cases', 'caller-metadata', caseId] as const,
+    /** GET /api/case/metadata/: states, tags, resolutions, roles. */
+    listMetadata: () => ['cases', 'list-metadata'] as const,
+    relation: (caseId: number) => ['cases', 'relation', caseId] as const,
+    assignments: (caseId: number) => ['cases', 'assignments', caseId] as const,
+    /** Participants and their summary: invalidate `participantsAll` after a change. */
+    participantsAll: (caseId: number) => ['cases', 'participants', caseId] as const,
+    participants: (caseId: number) => ['cases', 'participants', caseId, 'list'] as const,
+    participantsSummary: (caseId: number) => ['cases', 'participants', caseId, 'summary'] as const,
+    activityAll: (caseId: number) => ['cases', 'activity', caseId] as const,
+    activity: (caseId: number, q: string) => ['cases', 'activity', caseId, q] as const,
   },
   reports: {
     mine: {

@@ -14,6 +14,8 @@ vi.mock('./api.ts', () => ({
   fetchCase: vi.fn(),
   fetchCaseArtifacts: vi.fn(),
   fetchOriginalReport: vi.fn(),
+  fetchCaseCallerMetadata: vi.fn(() => new Promise(() => undefined)),
+  fetchCaseRelation: vi.fn(() => new Promise(() => undefined)),
   artifactHref: (a: { download_url: string }) => a.download_url,
 }));
 afterEach(() => vi.clearAllMocks());
@@ -58,6 +60,7 @@ function renderPage(path = '/cvdp/cases/5') {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/cvdp/cases/:id" element={<CasePage />} />
+          <Route path="/cvdp/cases/:id/:tab" element={<CasePage />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -116,10 +119,32 @@ describe('CasePage', () => {
       edits: [{ edited_by: { id: 1, name: 'Rita' }, date: '2026-05-03T10:00:00Z' }],
     });
     renderPage();
-    expect(await screen.findByText('No data ...')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'View original report' }));
-    expect(await screen.findByText('The first wording')).toBeInTheDocument();
+    // The title changed: the original is struck through, the edited wording follows.
+    const before = await screen.findByText('The first wording');
+    expect(before.tagName).toBe('DEL');
+    const changes = screen.getByRole('group', { name: 'Changes since the original report' });
+    expect(changes.querySelectorAll('[data-change="changed"]')).toHaveLength(1);
     expect(fetchOriginalReport).toHaveBeenCalledWith(5);
+  });
+
+  it('opens the tab the address names, and says what later tabs will hold', async () => {
+    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
+    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    renderPage('/cvdp/cases/5/threads');
+    expect(await screen.findByText(/Message threads .* will appear here/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Threads' })).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Threads · Case #5 · CVDP');
+    await userEvent.click(screen.getByRole('link', { name: 'Artifacts' }));
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    // Without permissions to read the activity, its tab is not offered.
+    expect(screen.queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Not-found page for an unknown tab', async () => {
+    renderPage('/cvdp/cases/5/nonsense');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(fetchCase).not.toHaveBeenCalled();
   });
 
   it('is titled after the case and shows its status readably', async () => {

@@ -1,84 +1,177 @@
-// A case: its report's working copy, its files, and for coordinators a way to read the original report.
+// A case: its header (status, owners, dates, tags, the caller's actions) and its tabs — the report's working
+// copy (with what changed since the original, for coordinators), participants, activity, files, and places
+// for threads, vulnerabilities and the advisory that later issues fill. The tab is in the address.
 import { useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Nav } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, NavLink, useParams } from 'react-router';
+import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { isNotFound } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
-import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { fetchCase } from './api.ts';
-import { caseStatus } from './case-status.ts';
+import { fetchCase, fetchCaseCallerMetadata } from './api.ts';
+import { ActivityTab } from './components/ActivityTab.tsx';
 import { CaseFiles } from './components/CaseFiles.tsx';
+import { CaseHeader } from './components/CaseHeader.tsx';
 import { OriginalReport } from './components/OriginalReport.tsx';
+import { ParticipantsTab } from './components/ParticipantsTab.tsx';
 import { ReportAnswers } from './components/ReportAnswers.tsx';
 
+export const CASE_TABS = [
+  'report',
+  'participants',
+  'activity',
+  'threads',
+  'artifacts',
+  'vulnerabilities',
+  'advisory',
+] as const;
+export type CaseTab = (typeof CASE_TABS)[number];
+
+const TAB_LABELS: Record<CaseTab, string> = {
+  report: 'Report',
+  participants: 'Participants',
+  activity: 'Activity',
+  threads: 'Threads',
+  artifacts: 'Artifacts',
+  vulnerabilities: 'Vulnerabilities',
+  advisory: 'Advisory',
+};
+
+/** What the tabs later issues fill say until then. */
+export const EMPTY_TAB_TEXT: Record<'threads' | 'vulnerabilities' | 'advisory', string> = {
+  threads:
+    'Message threads with the reporter, vendors and other participants will appear here. There are none yet.',
+  vulnerabilities:
+    'The vulnerabilities of this case, with their CWEs and CVSS and SSVC scores, will appear here. There are none yet.',
+  advisory: 'The advisory for this case, its revisions and publication will appear here. There is none yet.',
+};
+
+export const caseTabPath = (caseId: number, tab: CaseTab) =>
+  tab === 'report' ? `/cvdp/cases/${caseId}` : `/cvdp/cases/${caseId}/${tab}`;
+
+const isCaseTab = (value: string): value is CaseTab => (CASE_TABS as readonly string[]).includes(value);
+
 export function CasePage() {
-  // An address that names no case (/cases/abc/, an id past int4) is not asked about at all.
-  const caseId = parseRouteId(useParams().id);
-  return caseId === null ? <NotFoundPage /> : <CaseView caseId={caseId} />;
+  const params = useParams();
+  // An address that names no case (/cases/abc/, an id past int4) or no tab is not asked about at all.
+  const caseId = parseRouteId(params.id);
+  const tab = params.tab ?? 'report';
+  return caseId === null || !isCaseTab(tab) ? <NotFoundPage /> : <CaseView caseId={caseId} tab={tab} />;
 }
 
-function CaseView({ caseId }: { caseId: number }) {
+function ReportTab({ c }: { c: CaseDetail }) {
   const [showOriginal, setShowOriginal] = useState(false);
+  return (
+    <section aria-labelledby="case-report-title">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <h2 id="case-report-title" className="h5 mb-0 me-auto">
+          Report
+        </h2>
+        {c.report?.can_edit && (
+          <Link className="btn btn-outline-primary btn-sm" to={`/cvdp/cases/${c.id}/report/edit/`}>
+            Edit report
+          </Link>
+        )}
+        {c.report?.can_view_original && (
+          <Button variant="outline-warning" size="sm" onClick={() => setShowOriginal((v) => !v)}>
+            {showOriginal ? 'Hide original report' : 'View original report'}
+          </Button>
+        )}
+      </div>
+      {c.report ? (
+        <>
+          <p className="text-body-secondary small">
+            Submitted {formatDate(c.report.created)}
+            {c.report.submitted_by && ` by ${c.report.submitted_by.name}`}
+            {c.report.edited && ` · edited ${formatDate(c.report.updated)}`}
+          </p>
+          {showOriginal && <OriginalReport caseId={c.id} edited={c.report.report} />}
+          <div className={showOriginal ? 'mt-4' : undefined}>
+            <ReportAnswers report={c.report.report} label="Report" />
+          </div>
+        </>
+      ) : (
+        <p className="text-body-secondary">This case has no report.</p>
+      )}
+      <CaseFiles caseId={c.id} />
+    </section>
+  );
+}
+
+function EmptyTab({ tab }: { tab: keyof typeof EMPTY_TAB_TEXT }) {
+  return (
+    <section aria-labelledby={`case-${tab}-title`}>
+      <h2 id={`case-${tab}-title`} className="h5">
+        {TAB_LABELS[tab]}
+      </h2>
+      <p className="text-body-secondary">{EMPTY_TAB_TEXT[tab]}</p>
+    </section>
+  );
+}
+
+function TabContent({
+  c,
+  tab,
+  permissions,
+}: {
+  c: CaseDetail;
+  tab: CaseTab;
+  permissions: CasePermissions | null;
+}) {
+  switch (tab) {
+    case 'report':
+      return <ReportTab c={c} />;
+    case 'participants':
+      return <ParticipantsTab caseId={c.id} permissions={permissions} />;
+    case 'activity':
+      return <ActivityTab caseId={c.id} />;
+    case 'artifacts':
+      return <CaseFiles caseId={c.id} />;
+    default:
+      return <EmptyTab tab={tab} />;
+  }
+}
+
+function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
   const query = useQuery({ queryKey: queryKeys.cases.detail(caseId), queryFn: () => fetchCase(caseId) });
-  usePageTitle(`Case #${caseId}`);
+  const metadata = useQuery({
+    queryKey: queryKeys.cases.callerMetadata(caseId),
+    queryFn: () => fetchCaseCallerMetadata(caseId),
+  });
+  usePageTitle(tab === 'report' ? `Case #${caseId}` : `${TAB_LABELS[tab]} · Case #${caseId}`);
 
   if (query.isPending) return <PageSpinner label="Loading the case…" />;
   // The server answers 404 both for a case that does not exist and for one the user may not open.
   if (isNotFound(query.error)) return <NotFoundPage />;
   if (query.error) return <ErrorAlert error={query.error} prefix="An error occurred: " />;
   const c = query.data;
-  const status = caseStatus(c.status);
+  // Without the permissions (still loading, or refused) no action shows; the server checks them anyway.
+  const permissions = metadata.data?.permissions ?? null;
+  const tabs = CASE_TABS.filter((t) => t !== 'activity' || permissions?.view_activity);
 
   return (
     <article>
-      <header className="mb-3">
-        <h1 className="h3">{c.title}</h1>
-        <p className="text-body-secondary mb-2">
-          Case #{c.id} · <ContrastBadge bg={status.variant}>{status.label}</ContrastBadge> · Created{' '}
-          {formatDate(c.created)} · Updated {formatDate(c.updated)}
-          {c.owner && ` · Owner ${c.owner.name}`}
-        </p>
-        <div className="d-flex gap-2">
-          {c.report?.can_edit && (
-            <Link className="btn btn-outline-primary btn-sm" to={`/cvdp/cases/${c.id}/report/edit/`}>
-              Edit report
-            </Link>
-          )}
-          {c.report?.can_view_original && (
-            <Button variant="outline-warning" size="sm" onClick={() => setShowOriginal((v) => !v)}>
-              {showOriginal ? 'Hide original report' : 'View original report'}
-            </Button>
-          )}
-        </div>
-      </header>
-
-      <section aria-labelledby="case-report-title">
-        <h2 id="case-report-title" className="h5">
-          Report
-        </h2>
-        {c.report ? (
-          <>
-            <p className="text-body-secondary small">
-              Submitted {formatDate(c.report.created)}
-              {c.report.submitted_by && ` by ${c.report.submitted_by.name}`}
-              {c.report.edited && ` · edited ${formatDate(c.report.updated)}`}
-            </p>
-            <ReportAnswers report={c.report.report} label="Report" />
-          </>
-        ) : (
-          <p className="text-body-secondary">This case has no report.</p>
-        )}
-      </section>
-
-      {showOriginal && <OriginalReport caseId={c.id} />}
-      <CaseFiles caseId={c.id} />
+      <CaseHeader c={c} permissions={permissions} />
+      <Nav
+        variant="tabs"
+        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
+        aria-label="Case sections"
+      >
+        {tabs.map((t) => (
+          <Nav.Item key={t}>
+            <Nav.Link as={NavLink} to={caseTabPath(c.id, t)} end active={t === tab} className="text-nowrap">
+              {TAB_LABELS[t]}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <TabContent c={c} tab={tab} permissions={permissions} />
     </article>
   );
 }

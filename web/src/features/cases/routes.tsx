@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Case screens, mounted under /cvdp/ for signed-in users. */
+const CasePage = async () => ({ Component: (await import('./CasePage.tsx')).CasePage });
+
+/** Case screens, mounted under /cvdp/ for signed-in users; each tab of a case has its address. */
 export const caseRoutes: RouteObject[] = [
-  { path: 'cases/:id', lazy: async () => ({ Component: (await import('./CasePage.tsx')).CasePage }) },
+  { path: 'cases/:id', lazy: CasePage },
+  { path: 'cases/:id/:tab', lazy: CasePage },
 ];
