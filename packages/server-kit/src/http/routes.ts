@@ -13,6 +13,7 @@ import type {
 import type { ZodType, z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Role } from '../auth/auth-user.ts';
+import { foldBracketKeys } from './form-arrays.ts';
 
 /** Who may call a route at all: anyone, anyone signed in, or holders of one of the roles. */
 export type RouteAccess = 'public' | 'user' | readonly Role[];
@@ -81,11 +82,12 @@ export function defineRoute<
     ...(spec.rateLimitPerMinute
       ? { config: { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } } }
       : {}),
-    // A call that takes a body may be sent with none (an empty PATCH): the schema then sees {}.
+    // A call that takes a body may be sent with none (an empty PATCH): the schema then sees {}. Forms'
+    // `names[]` lists are folded into `names`, so a form and JSON mean the same.
     ...(spec.body
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (request.body === undefined) request.body = {};
+            request.body = request.body === undefined ? {} : foldBracketKeys(request.body);
           },
         }
       : {}),

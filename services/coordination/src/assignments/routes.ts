@@ -13,7 +13,6 @@ import {
 import { forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { callerOf, can } from '../policy/index.ts';
-import { foldBracketKeysHook } from './form-arrays.ts';
 import {
   assignCase,
   caseAssignmentsOf,
@@ -34,7 +33,6 @@ export async function assignmentRoutes(app: FastifyInstance) {
   const r = routes(app);
   const inCase = caseScope(app);
   // `users[]=…` from forms means `users`.
-  app.addHook('preValidation', foldBracketKeysHook);
 
   inCase.post(
     '/api/case/:id/assign/',

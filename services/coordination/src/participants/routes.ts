@@ -17,7 +17,6 @@ import {
 import { type AuthUser, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
-import { foldBracketKeysHook } from './form-arrays.ts';
 import {
   addParticipants,
   changeRole,
@@ -40,7 +39,6 @@ export async function participantRoutes(app: FastifyInstance) {
   const r = routes(app);
   const inCase = caseScope(app);
   // `names[]=…` / `participants[]=…` from forms mean `names` / `participants`.
-  app.addHook('preValidation', foldBracketKeysHook);
 
   const publicUrl = () => app.config.publicUrl;
 

@@ -1,8 +1,6 @@
 // Forms send lists the way the spec writes them — `names[]=a&names[]=b` — which @fastify/formbody reads
 // as a key named `names[]`. Before the route's schema runs, such keys are folded into the plain name
 // (`names`), merged with any plain values, so JSON `{names: [...]}` and the form mean the same.
-import type { FastifyRequest } from 'fastify';
-
 export function foldBracketKeys(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
@@ -16,9 +14,4 @@ export function foldBracketKeys(body: unknown): unknown {
     out[plain] = values;
   }
   return out;
-}
-
-/** A preValidation hook for a plugin whose routes take forms with `x[]` lists. */
-export async function foldBracketKeysHook(request: FastifyRequest) {
-  request.body = foldBracketKeys(request.body);
 }
