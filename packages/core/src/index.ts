@@ -15,3 +15,4 @@ export * from './participants/index.ts';
 export * from './assignments/index.ts';
 export * from './notifications/index.ts';
 export * from './activity/index.ts';
+export * from './threads/index.ts';

@@ -21,6 +21,8 @@ const LAYER: Record<string, number> = {
   search: 5,
   activity: 5,
   metrics: 5,
+  threads: 5,
+  posts: 6,
   artifacts: 6,
   reports: 7,
   testing: 9,

@@ -9,3 +9,5 @@ export * from './assignments/tables.ts';
 export * from './notifications/tables.ts';
 export * from './email/tables.ts';
 export * from './search/tables.ts';
+export * from './threads/tables.ts';
+export * from './posts/tables.ts';

@@ -10,10 +10,17 @@ export interface ArtifactSummary {
   size: number;
   sha256: string;
   shared: boolean;
-  /** 'upload' | 'report' (the proof of concept of the case's report) */
+  /** 'upload' | 'report' (the proof of concept of the case's report) | 'thread' (attached in a thread) */
   source: string;
+  /** The thread it was attached in, if any (thread readers see it). */
+  thread?: number | null;
   uploaded_by: UserRef | null;
   created: string;
   /** Absolute path under the coordination service: /api/case/artifact/{uuid}/download/ */
   download_url: string;
+}
+
+/** PATCH /api/case/artifact/{uuid}/ (staff): open a file to every participant of the case, or close it. */
+export interface ArtifactUpdate {
+  share: boolean;
 }

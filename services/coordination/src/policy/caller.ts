@@ -18,6 +18,8 @@ export interface CaseAccess extends Caller {
   case: CaseRow;
   /** Every role the caller holds in this case, through their own participation or a group's. */
   roles: ReadonlySet<CaseRole>;
+  /** The case_participants rows through which the caller takes part (their own and their groups'). */
+  participantIds: readonly number[];
 }
 
 export const callerOf = (user: AuthUser): Caller => ({
@@ -26,7 +28,8 @@ export const callerOf = (user: AuthUser): Caller => ({
   groupIds: user.groupIds,
 });
 
-/** The case and the caller's roles in it, in one query; null when there is no such case. */
+/** The case, the caller's roles in it and the participant rows they hold them through, in one query; null
+ * when there is no such case. */
 export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Promise<CaseAccess | null> {
   const who = user.groupIds.length
     ? or(eq(caseParticipants.userId, user.id), inArray(caseParticipants.groupId, user.groupIds))
@@ -40,6 +43,10 @@ export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Pr
         eq(caseParticipants.caseId, cases.id),
         who,
       )})`,
+      participantIds: sql<number[]>`array(select ${caseParticipants.id} from ${caseParticipants} where ${and(
+        eq(caseParticipants.caseId, cases.id),
+        who,
+      )})`,
     })
     .from(cases)
     .where(eq(cases.id, caseId));
@@ -49,5 +56,6 @@ export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Pr
     caseId: row.case.id,
     case: row.case,
     roles: new Set(row.roles.filter(isCaseRole)),
+    participantIds: row.participantIds.map(Number),
   };
 }

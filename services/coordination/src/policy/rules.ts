@@ -2,17 +2,19 @@
 // a check on one row in memory (`evaluate`) and a SQL condition for lists (`toSql`). Terms about the caller
 // (staff, roles in the row's case) are decided in memory when the case access is already loaded, and become
 // an EXISTS over case_participants when a list spans cases.
-import { and, eq, getTableColumns, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CaseRole } from '@cvdp/core';
 import { caseParticipants } from '../cases/tables.ts';
+import { threadParticipants, threads } from '../threads/tables.ts';
 import type { CaseAccess, Caller } from './caller.ts';
 
 export type Rule<Row> =
   | { kind: 'staff' }
   | { kind: 'role'; roles: readonly CaseRole[] | 'any' }
-  | { kind: 'is'; column: keyof Row & string; value: boolean | string | number }
+  | { kind: 'is'; column: keyof Row & string; value: boolean | string | number | null }
   | { kind: 'self'; column: keyof Row & string }
+  | { kind: 'thread'; column: keyof Row & string; restrictedTo: keyof Row & string }
   | { kind: 'any'; rules: Rule<Row>[] }
   | { kind: 'all'; rules: Rule<Row>[] };
 
@@ -23,13 +25,24 @@ export const role = <Row>(...roles: CaseRole[]): Rule<Row> => ({ kind: 'role', r
 /** The caller holds any role in the row's case (is a participant). */
 export const participant = <Row>(): Rule<Row> => ({ kind: 'role', roles: 'any' });
 /** The row's column has this value (e.g. `shared` is true). */
-export const is = <Row>(column: keyof Row & string, value: boolean | string | number): Rule<Row> => ({
+export const is = <Row>(column: keyof Row & string, value: boolean | string | number | null): Rule<Row> => ({
   kind: 'is',
   column,
   value,
 });
 /** The row's column holds the caller's user id (e.g. the uploader). */
 export const self = <Row>(column: keyof Row & string): Rule<Row> => ({ kind: 'self', column });
+/**
+ * The row's thread (its id in `column`; for a thread row, `id`) is open to the caller: not restricted, or
+ * restricted to a participant row the caller takes part through. In memory the row carries the thread's
+ * `restrictedTo` participant ids (empty when open; the stores load it with the row); in SQL it is a
+ * subquery on threads / thread_participants. A row with no thread (null) does not satisfy it.
+ */
+export const threadOpen = <Row>(column: keyof Row & string, restrictedTo: keyof Row & string): Rule<Row> => ({
+  kind: 'thread',
+  column,
+  restrictedTo,
+});
 export const anyOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'any', rules });
 export const allOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'all', rules });
 
@@ -41,9 +54,16 @@ export function evaluate<Row>(rule: Rule<Row>, access: CaseAccess, row: Row | un
     case 'role':
       return rule.roles === 'any' ? access.roles.size > 0 : rule.roles.some((r) => access.roles.has(r));
     case 'is':
-      return row !== undefined && (row as Record<string, unknown>)[rule.column] === rule.value;
+      return row !== undefined && ((row as Record<string, unknown>)[rule.column] ?? null) === rule.value;
     case 'self':
       return row !== undefined && (row as Record<string, unknown>)[rule.column] === access.userId;
+    case 'thread': {
+      if (row === undefined) return false;
+      const r = row as Record<string, unknown>;
+      if (r[rule.column] === null || r[rule.column] === undefined) return false;
+      const restrictedTo = (r[rule.restrictedTo] as readonly number[] | null | undefined) ?? [];
+      return restrictedTo.length === 0 || restrictedTo.some((id) => access.participantIds.includes(id));
+    }
     case 'any':
       return rule.rules.some((r) => evaluate(r, access, row));
     case 'all':
@@ -77,6 +97,14 @@ export function holdsRole(caller: Caller, caseIdColumn: Column, roles: readonly 
   return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${and(who, which)})`;
 }
 
+/** SQL: the thread whose id is in `threadIdColumn` is open to the caller (see `threadOpen`). */
+export function threadOpenSql(caller: Caller, threadIdColumn: Column): SQL {
+  const who = caller.groupIds.length
+    ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, caller.groupIds))
+    : eq(caseParticipants.userId, caller.userId);
+  return sql`exists (select 1 from ${threads} where ${threads.id} = ${threadIdColumn} and (not ${threads.restricted} or exists (select 1 from ${threadParticipants} join ${caseParticipants} on ${caseParticipants.id} = ${threadParticipants.participantId} where ${threadParticipants.threadId} = ${threads.id} and ${who})))`;
+}
+
 function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {
   return 'roles' in subject;
 }
@@ -104,9 +132,11 @@ export function toSql<Row>(
       if (isAccess(subject)) return evaluate(rule, subject, undefined);
       return holdsRole(subject, caseIdColumn, rule.roles);
     case 'is':
-      return eq(column(rule.column), rule.value);
+      return rule.value === null ? isNull(column(rule.column)) : eq(column(rule.column), rule.value);
     case 'self':
       return eq(column(rule.column), subject.userId);
+    case 'thread':
+      return threadOpenSql(subject, column(rule.column));
     case 'any':
       return anyOfConditions(rule.rules.map((r) => toSql(r, subject, table, caseIdColumn)));
     case 'all':

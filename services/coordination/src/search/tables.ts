@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { cases } from '../cases/tables.ts';
+import { threads } from '../threads/tables.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -26,6 +27,8 @@ export const searchEntries = pgTable(
     /** 'case' | 'report' | later 'post' | 'vulnerability' */
     type: text('type').notNull(),
     objectId: text('object_id').notNull(),
+    /** Set for entries inside a thread (posts): a restricted thread's posts are found only by its readers. */
+    threadId: integer('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
     tsv: tsvector('tsv')

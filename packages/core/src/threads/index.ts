@@ -1,0 +1,167 @@
+// Threads and posts (issue 10): a case's conversation. Zod schemas validate on both sides; interfaces are
+// the answers. Times are ISO 8601 UTC strings.
+import { z } from 'zod';
+import { idValue } from '../ids/index.ts';
+import type { CaseRole } from '../cases/roles.ts';
+import type { UserRef } from '../cases/wire.ts';
+
+export const THREAD_SUBJECT_MAX = 300;
+export const POST_MAX_LENGTH = 100_000;
+/** Posts per page: a larger page_size is capped, not refused. */
+export const POSTS_MAX_PAGE_SIZE = 100;
+
+const idList = z
+  .union([idValue, z.array(idValue)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.number()).max(500));
+
+/** POST /api/case/{id}/threads/ (staff): `participants` (case participant ids) restricts the thread to them. */
+export const threadCreateSchema = z.object({
+  subject: z.string().trim().min(1, 'This field is required.').max(THREAD_SUBJECT_MAX),
+  participants: idList.optional(),
+  official: z.boolean().optional(),
+});
+
+/** PATCH /api/case/thread/{id}/ (staff). */
+export const threadUpdateSchema = z
+  .object({
+    subject: z.string().trim().min(1, 'This field is required.').max(THREAD_SUBJECT_MAX).optional(),
+    official: z.boolean().optional(),
+    archived: z.boolean().optional(),
+  })
+  .strict();
+
+export const threadListQuery = z.object({
+  official: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
+
+export interface Thread {
+  id: number;
+  case: number;
+  subject: string;
+  official: boolean;
+  archived: boolean;
+  /** Open only to some participants (and staff). */
+  restricted: boolean;
+  created: string;
+  created_by: UserRef | null;
+  last_post: string | null;
+  post_count: number;
+  /** Posts the caller has not read. */
+  unread: number;
+}
+
+/** GET /api/case/thread/{id}/participants/: who a restricted thread is open to (all participants if open). */
+export interface ThreadParticipant {
+  /** The thread_participants row (DELETE /api/case/thread/participant/{id}/); null for an open thread. */
+  id: number | null;
+  /** The case participant. */
+  participant: number;
+  kind: 'user' | 'group';
+  name: string;
+  role: CaseRole;
+}
+
+export const postCreateSchema = z.object({
+  content: z
+    .string()
+    .refine((s) => s.trim().length > 0, 'This field is required.')
+    .pipe(z.string().max(POST_MAX_LENGTH, `A post can be at most ${POST_MAX_LENGTH} characters.`)),
+  reply_to: idValue.optional(),
+});
+
+/** PATCH /api/case/thread/post/{id}/: `content` (its author) or `pinned` (staff). */
+export const postUpdateSchema = z
+  .object({
+    content: postCreateSchema.shape.content.optional(),
+    pinned: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => v.content !== undefined || v.pinned !== undefined, { message: 'Send content or pinned.' });
+
+export const postListQuery = z.object({
+  pinned: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+/** The fixed set of reactions (emoji names). */
+export const REACTIONS = [
+  'thumbs_up',
+  'thumbs_down',
+  'heart',
+  'laugh',
+  'eyes',
+  'rocket',
+  'check',
+  'question',
+] as const;
+export type Reaction = (typeof REACTIONS)[number];
+export const REACTION_EMOJI: Record<Reaction, string> = {
+  thumbs_up: '👍',
+  thumbs_down: '👎',
+  heart: '❤️',
+  laugh: '😄',
+  eyes: '👀',
+  rocket: '🚀',
+  check: '✅',
+  question: '❓',
+};
+
+export const reactSchema = z.object({
+  reaction: z.enum(REACTIONS, `Unknown reaction: use one of ${REACTIONS.join(', ')}.`),
+});
+
+export interface PostAuthor {
+  id: number;
+  name: string;
+  /** The group they wrote for (a vendor member), if any. */
+  group: { id: number; name: string } | null;
+}
+
+export interface ReactionCount {
+  reaction: Reaction;
+  count: number;
+  /** The caller reacted so. */
+  mine: boolean;
+}
+
+export interface Post {
+  id: number;
+  thread: number;
+  /** Markdown source ('' once deleted). */
+  content: string;
+  /** Rendered on the server and sanitised ('' once deleted). */
+  html: string;
+  author: PostAuthor | null;
+  created: string;
+  modified: string;
+  edited: boolean;
+  pinned: boolean;
+  reply_to: number | null;
+  reactions: ReactionCount[];
+  replies: number;
+  /** A removed post stays as a marker for its replies. */
+  deleted: boolean;
+}
+
+/** GET /case/thread/post/diff/{id}/: the versions, oldest first (the last is the current text), and a line
+ * diff between consecutive versions. */
+export interface PostHistory {
+  post: number;
+  versions: { content: string; date: string; edited_by: UserRef | null }[];
+  diffs: { from: number; to: number; patch: string }[];
+}
+
+/** What the live channel pushes: ids only; the page refetches what changed. */
+export interface ThreadEvent {
+  thread: number;
+  post: number;
+  op: 'insert' | 'update' | 'delete';
+  table: 'posts' | 'post_reactions';
+}
