@@ -1,6 +1,6 @@
 // Picks people and groups from GET /api/contacts/ (staff): searched from 2 characters after a pause, each
 // option named with its email or group kind. `kind` limits the options (assigning takes only users).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AsyncTypeahead } from 'react-bootstrap-typeahead';
 import type { Option } from 'react-bootstrap-typeahead/types/types';
 import 'react-bootstrap-typeahead/css/Typeahead.css';
@@ -35,23 +35,28 @@ export function ContactTypeahead(props: {
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
 
-  const search = (query: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setLoading(true);
-    fetchContacts(query, controller.signal)
-      .then((found) => {
-        setOptions(kind ? found.filter((c) => c.kind === kind) : found);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(e));
-      })
-      .finally(() => {
-        if (pending.current === controller) setLoading(false);
-      });
-  };
+  // The library debounces through this function and restarts its timer when it changes: it must stay the
+  // same across renders, or a re-render of the page (a refetch) cancels the search waiting to run.
+  const search = useCallback(
+    (query: string) => {
+      pending.current?.abort();
+      const controller = new AbortController();
+      pending.current = controller;
+      setLoading(true);
+      fetchContacts(query, controller.signal)
+        .then((found) => {
+          setOptions(kind ? found.filter((c) => c.kind === kind) : found);
+          setError(null);
+        })
+        .catch((e: unknown) => {
+          if (!controller.signal.aborted) setError(errorMessage(e));
+        })
+        .finally(() => {
+          if (pending.current === controller) setLoading(false);
+        });
+    },
+    [kind],
+  );
 
   const chosen = new Set(selected.map(contactKey));
   return (
