@@ -358,10 +358,12 @@ describe('manage/autoassignment/', () => {
     expect(await currentAssignments(caseId)).toHaveLength(1);
   });
 
-  it('is for administrators only', async () => {
+  it('is changed by administrators only; coordinators may read it (to auto-assign by a role)', async () => {
     const role = await makeRole([]);
-    for (const who of [coordinator, await t.signIn()]) {
-      expect((await who.get('/manage/autoassignment/')).statusCode).toBe(403);
+    expect((await coordinator.get('/manage/autoassignment/')).statusCode).toBe(200);
+    const reporter = await t.signIn();
+    expect((await reporter.get('/manage/autoassignment/')).statusCode).toBe(403);
+    for (const who of [coordinator, reporter]) {
       expect((await who.post('/manage/autoassignment/', { name: 'Sneaky' })).statusCode).toBe(403);
       expect((await who.patch(`/manage/autoassignment/${role.id}/`, { name: 'Sneaky' })).statusCode).toBe(
         403,

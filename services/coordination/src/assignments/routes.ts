@@ -10,7 +10,7 @@ import {
   idParams,
   unassignSchema,
 } from '@cvdp/core';
-import { forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { STAFF, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { callerOf, can } from '../policy/index.ts';
 import {
@@ -98,6 +98,8 @@ export async function assignmentRoutes(app: FastifyInstance) {
     '/manage/autoassignment/',
     {
       ...admin,
+      // Coordinators read the roles to auto-assign a case by one; only admins change them.
+      access: STAFF,
       summary: 'Auto-assignment roles, with their users in turn order and who is next',
       query: pageQuery(50, 200),
     },
