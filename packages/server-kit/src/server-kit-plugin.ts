@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { type NotificationsListener, notificationsOf } from './db/notifications-listener.ts';
 import { installErrorHandling, HttpError } from './http/errors.ts';
 import { installRouteSchemas } from './http/routes.ts';
 import { assertStorableText } from './http/text-safety.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     /** Uploaded files (artifacts): a local folder by default, object storage later. */
     storage: FileStorage;
+    /** PostgreSQL LISTEN/NOTIFY on one dedicated connection per process, fanned out to subscribers. */
+    notifications: NotificationsListener;
     /** preHandler: 401 unless signed in. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler factory: 401 unless signed in, 403 unless the user holds one of the roles. */
@@ -43,6 +46,8 @@ export interface ServerKitOptions {
   config: Config;
   /** Where uploads go; by default the folder `${config.dataDir}/files`. Tests pass a temporary one. */
   storage?: FileStorage;
+  /** The database's listener (`Database.notifications`); by default `notificationsOf(db)`, the same one. */
+  notifications?: NotificationsListener;
 }
 
 export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
@@ -71,9 +76,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   }
 }
 
-async function serverKit(app: FastifyInstance, { db, config, storage }: ServerKitOptions) {
+async function serverKit(app: FastifyInstance, { db, config, storage, notifications }: ServerKitOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
+  const listener = notifications ?? notificationsOf(db);
+  if ('log' in listener && listener.log === null) listener.log = app.log;
+  app.decorate('notifications', listener);
   const files = storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   app.decorate('storage', files);
   // A process killed mid-upload leaves its temporary file behind: sweep old ones at start.

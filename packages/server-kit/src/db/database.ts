@@ -8,6 +8,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import {
+  type NotificationsListener,
+  pgliteNotifications,
+  postgresNotifications,
+  registerNotifications,
+} from './notifications-listener.ts';
 /**
  * The query builder both drivers share; stores are written against this. Tables are imported where they
  * are used (the kit's own in ./schema, each domain's in its tables.ts), so the builder carries no schema.
@@ -19,6 +25,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN/NOTIFY for this process on one dedicated connection (notifications-listener.ts); also reachable
+   * from the handle alone with `notificationsOf(db)`. Closed by close().
+   */
+  notifications: NotificationsListener;
   close(): Promise<void>;
 }
 
@@ -66,10 +77,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     const db = drizzlePglite({ client }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const notifications = pgliteNotifications(client);
+    registerNotifications(db, notifications);
     return {
       db,
       kind: 'pglite',
+      notifications,
       close: async () => {
+        await notifications.close();
         await client.close();
         unlock();
       },
@@ -84,7 +99,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // LISTEN needs a session of its own, outside the pool (opened at the first subscription).
+  const notifications = postgresNotifications({ connectionString: url });
+  registerNotifications(db, notifications);
+  return {
+    db,
+    kind: 'postgres',
+    notifications,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+  };
 }
 
 /** Opens the configured database and brings its schema up to date. */

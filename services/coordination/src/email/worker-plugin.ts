@@ -19,6 +19,7 @@ export async function outboxWorkerPlugin(app: FastifyInstance) {
     from: emailFrom,
     pollIntervalMs: emailPollIntervalMs,
     log: app.log,
+    notifications: app.notifications,
   });
   app.addHook('onReady', async () => {
     worker.start();

@@ -10,13 +10,15 @@
 // back the rest of its batch at once.
 //
 // It polls every few seconds and is also woken by PostgreSQL NOTIFY, which outbox.ts sends from inside the
-// queueing transaction — delivered at commit, to every replica, never for a rolled-back change.
+// queueing transaction — delivered at commit, to every replica, never for a rolled-back change. It hears it
+// through the process's one notifications listener (the kit's notifications-listener.ts), and looks at the
+// outbox again whenever that listener had to reconnect (a NOTIFY may have been missed meanwhile).
 //
 // Never logged: message bodies, recipients, the SMTP password.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@cvdp/server-kit';
+import { type Db, type NotificationsListener, notificationsOf } from '@cvdp/server-kit';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 
 export interface OutboxWorkerOptions {
@@ -37,6 +39,8 @@ export interface OutboxWorkerOptions {
   /** How long a claimed row stays out of everyone's reach while it is being sent. */
   leaseMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where NOTIFY arrives; by default the database's listener (`notificationsOf(db)`). */
+  notifications?: NotificationsListener;
 }
 
 export const OUTBOX_DEFAULTS = {
@@ -82,23 +86,13 @@ function smtpPassword(smtpUrl: string): string | null {
   }
 }
 
-/** The raw client behind drizzle: PGlite (listen()) or a pg Pool (connect()). */
-interface PgliteLike {
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-interface PoolClientLike {
-  query(text: string): Promise<unknown>;
-  on(event: 'notification' | 'error', listener: (arg: unknown) => void): unknown;
-  release(error?: Error | boolean): void;
-}
-interface PoolLike {
-  connect(): Promise<PoolClientLike>;
-}
-
 export class OutboxWorker {
   private readonly db: Db;
+  private readonly notifications: NotificationsListener | undefined;
   private readonly transport: Transporter;
-  private readonly options: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'smtpUrl' | 'from'>>;
+  private readonly options: Required<
+    Omit<OutboxWorkerOptions, 'db' | 'log' | 'smtpUrl' | 'from' | 'notifications'>
+  >;
   private readonly from: string;
   private readonly password: string | null;
   private readonly log: OutboxWorkerOptions['log'];
@@ -112,6 +106,7 @@ export class OutboxWorker {
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
+    this.notifications = options.notifications;
     this.from = options.from;
     this.log = options.log;
     this.password = smtpPassword(options.smtpUrl);
@@ -277,35 +272,18 @@ export class OutboxWorker {
     return text.replace(/\s+/g, ' ').slice(0, 1000);
   }
 
-  /** Subscribes to the outbox channel; on failure the worker just polls. */
+  /** Subscribes to the outbox channel; on failure the worker just polls (and tries again after a look). */
   private async listen() {
-    const client = (this.db as unknown as { $client: unknown }).$client;
     try {
-      if (client && typeof (client as PgliteLike).listen === 'function') {
-        this.unlisten = await (client as PgliteLike).listen(OUTBOX_CHANNEL, () => this.wake());
-      } else if (client && typeof (client as PoolLike).connect === 'function') {
-        const connection = await (client as PoolLike).connect();
-        let released = false;
-        const release = async (error?: Error) => {
-          if (released) return;
-          released = true;
-          if (!error) await connection.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => {});
-          connection.release(error ?? false);
-        };
-        connection.on('notification', () => this.wake());
-        connection.on('error', (error) => {
-          // The connection broke: give it back to the pool; the next poll listens again.
-          this.unlisten = null;
-          void release(error instanceof Error ? error : new Error(String(error)));
-        });
-        await connection.query(`LISTEN ${OUTBOX_CHANNEL}`);
-        this.unlisten = () => release();
-      }
+      const notifications = this.notifications ?? notificationsOf(this.db);
+      const unsubscribe = await notifications.subscribe(OUTBOX_CHANNEL, () => this.wake(), {
+        onReconnect: () => this.wake(),
+      });
+      this.unlisten = async () => unsubscribe();
       // A worker stopped while it was subscribing lets go at once.
-      if (!this.running && this.unlisten) {
-        const unlisten = this.unlisten;
+      if (!this.running) {
         this.unlisten = null;
-        await unlisten();
+        unsubscribe();
       }
     } catch (error) {
       this.log?.warn({ err: this.clean(error) }, 'email outbox: not woken by NOTIFY, polling only');
