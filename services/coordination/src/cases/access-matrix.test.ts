@@ -1,0 +1,505 @@
+// The access matrix of issue 9 (the case workspace): six kinds of caller × every call of the issue, as ONE
+// table of expected statuses, so a reader sees the whole access model at a glance — then what must never
+// leak into lists and search, and a vendor member who loses a case when their group is removed from it.
+//
+// The world: case A was reported by `reporter`; the vendor group "Acme PSIRT" takes part in it as vendor
+// (`vendor` is one of its members); `outsider` reported case B and takes part in nothing else. Staff
+// (coordinator, admin) see every case. The rule (DESIGN §6): anonymous → 401; a case the caller may not see
+// → 404, exactly like a missing one; a staff (or admin) action inside a case the caller sees, or outside any
+// case, → 403. A refused call changes nothing in the database; an allowed write is sent a body that works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { groupMembers, groups } from '@cvdp/server-kit';
+import { coordinationService } from '../app.ts';
+import { multipartBody, submitReport, type ReportFormParts } from '../reports/report-test-helpers.ts';
+import { autoAssignmentRoles, caseParticipants, resolutionOptions } from '../tables.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+
+const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
+type Who = (typeof CALLERS)[number];
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+const MATRIX_TEXT = `
+  method  call (":id" = case A, or the object named)       anonymous reporter vendor outsider coordinator admin
+  # Lists, triage, search, contacts
+  GET     /api/cases/                                       401       200      200    200      200         200
+  GET     /api/triage/                                      401       403      403    403      200         200
+  GET     /api/search/                                      401       200      200    200      200         200
+  GET     /api/contacts/                                    401       403      403    403      200         200
+  # The case, its states and metadata
+  GET     /api/cases/:id/                                   401       200      200    404      200         200
+  PATCH   /api/cases/:id/                                   401       403      403    404      200         200
+  GET     /api/case/states/                                 401       200      200    200      200         200
+  GET     /api/case/metadata/                               401       200      200    200      200         200
+  GET     /api/case/:id/metadata/                           401       200      200    404      200         200
+  # Participants (:id of participant/ is a participant of case A)
+  GET     /api/case/:id/participants/                       401       200      200    404      200         200
+  POST    /api/case/:id/participants/                       401       403      403    404      201         201
+  PATCH   /api/case/participant/:id/                        401       403      403    404      200         200
+  DELETE  /api/case/participant/:id/                        401       403      403    404      204         204
+  GET     /api/case/:id/participants/summary/               401       200      200    404      200         200
+  POST    /case/:id/participants/notify/                    401       403      403    404      200         200
+  POST    /case/:id/participants/notify/all/                401       403      403    404      200         200
+  # Assignment, the caller's relation to the case
+  POST    /api/case/:id/assign/                             401       403      403    404      201         201
+  POST    /api/case/:id/unassign/                           401       403      403    404      200         200
+  GET     /api/user/assignments/                            401       200      200    200      200         200
+  GET     /api/case/:id/user/assignments/                   401       403      403    404      200         200
+  GET     /api/case/:id/user/                               401       200      200    404      200         200
+  PATCH   /api/case/:id/user/                               401       200      200    404      200         200
+  # Notifications and email
+  GET     /api/case/notifications/                          401       200      200    200      200         200
+  POST    /api/case/notifications/read/                     401       200      200    200      200         200
+  GET     /manage/email/outbox/                             401       403      403    403      403         200
+  GET     /manage/email/templates/                          401       403      403    403      403         200
+  # Activity and metrics
+  GET     /api/case/:id/activity/                           401       200      200    404      200         200
+  GET     /api/case/activity/                               401       200      200    200      200         200
+  GET     /api/metrics/                                     401       403      403    403      200         200
+  # Administration (:id is an auto-assignment role / a resolution)
+  GET     /manage/autoassignment/                           401       403      403    403      200         200
+  POST    /manage/autoassignment/                           401       403      403    403      403         201
+  PATCH   /manage/autoassignment/:id/                       401       403      403    403      403         200
+  DELETE  /manage/autoassignment/:id/                       401       403      403    403      403         204
+  GET     /manage/case/options/resolutions/                 401       403      403    403      200         200
+  POST    /manage/case/options/resolutions/                 401       403      403    403      403         201
+  DELETE  /manage/case/options/resolution/:id/              401       403      403    403      403         204
+  # More reports on a case
+  GET     /report/add/case/:id/                             401       403      403    404      200         200
+  POST    /report/case/:id/add/                             401       403      403    404      201         201
+`;
+
+interface Row {
+  method: Method;
+  route: string;
+  expected: Record<Who, number>;
+}
+
+const MATRIX: Row[] = MATRIX_TEXT.split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#') && !line.startsWith('method'))
+  .map((line) => {
+    const [method, route, ...statuses] = line.split(/\s+/);
+    if (statuses.length !== CALLERS.length) throw new Error(`matrix row "${line}": one status per caller`);
+    return {
+      method: method as Method,
+      route,
+      expected: Object.fromEntries(CALLERS.map((who, i) => [who, Number(statuses[i])])) as Record<
+        Who,
+        number
+      >,
+    };
+  });
+
+const key = (method: string, route: string) => `${method} ${route}`;
+
+// Words only case A's / case B's texts hold: what a caller who may not see the case must never find.
+const WORD_A = 'tangerinepivot';
+const WORD_B = 'marzipanbeacon';
+const TITLE_A = 'Acme router overflow';
+const TITLE_B = 'Brightline telemetry leak';
+const TAG_A = 'tangerinetag';
+const TAG_B = 'marzipantag';
+
+let t: TestApp;
+const registered = new Map<string, string[]>();
+const client = {} as Record<Who, TestClient>;
+const user = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
+let caseA = 0;
+let caseB = 0;
+let vendorParticipant = 0;
+let observerParticipant = 0;
+let serial = 0;
+let tables: string[] = [];
+/** What only case A's / B's people may read: its title, report word, tag, participants' names. */
+let secretsOfA: string[] = [];
+let secretsOfB: string[] = [];
+
+/** The answer, after asserting its status (setup steps and reads that must work). */
+function ok<R extends { statusCode: number; body: string }>(res: R, status = 200): R {
+  expect(res.statusCode, res.body).toBe(status);
+  return res;
+}
+
+async function vendorGroup(name: string, member: TestUser) {
+  const [group] = await t.db.insert(groups).values({ name, kind: 'vendor' }).returning();
+  await t.db.insert(groupMembers).values({ groupId: group.id, userId: member.id });
+  return group;
+}
+
+async function report(who: TestClient, title: string, word: string) {
+  const res = ok(
+    await submitReport(who, {
+      report: sampleReportQuestions({
+        title,
+        vulnerabilities: [sampleVulnerability({ description: `The ${word} parameter overflows the buffer` })],
+      }),
+    }),
+    201,
+  );
+  return res.json().id as number;
+}
+
+async function addParticipant(caseId: number, name: string, role: string) {
+  const res = ok(
+    await client.coordinator.post(`/api/case/${caseId}/participants/`, { names: [name], role }),
+    201,
+  );
+  return res.json().added[0].id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    register: async (app: FastifyInstance) => {
+      app.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) {
+          registered.set(key(method, route.url), (route.schema as { tags?: string[] })?.tags ?? []);
+        }
+      });
+      await app.register(coordinationService);
+    },
+  });
+  client.anonymous = t.anonymous();
+  const signIn = async (who: Exclude<Who, 'anonymous'>, name: string, roles: string[] = ['reporter']) => {
+    const c = await t.signIn({ name, roles });
+    client[who] = c;
+    user[who] = c.user;
+  };
+  await signIn('reporter', 'Rita Reporter');
+  await signIn('vendor', 'Vic Vendor');
+  await signIn('outsider', 'Olga Outsider');
+  await signIn('coordinator', 'Cora Coordinator', ['coordinator']);
+  await signIn('admin', 'Ada Admin', ['admin']);
+  const umbrellaMember = await t.createUser({ name: 'Uma Umbrella' });
+  const observer = await t.createUser({ name: 'Otto Observer' });
+
+  await vendorGroup('Acme PSIRT', user.vendor);
+  await vendorGroup('Umbrella Labs', umbrellaMember);
+
+  // Case A: the reporter's, with the vendor group, a co-owner and an observer; active.
+  caseA = await report(client.reporter, TITLE_A, WORD_A);
+  await addParticipant(caseA, user.coordinator.email, 'owner');
+  vendorParticipant = await addParticipant(caseA, 'Acme PSIRT', 'vendor');
+  observerParticipant = await addParticipant(caseA, observer.email, 'observer');
+  ok(await client.coordinator.patch(`/api/cases/${caseA}/`, { status: 1, tags: [TAG_A] }));
+  ok(await client.coordinator.post(`/case/${caseA}/participants/notify/all/`));
+
+  // Case B: the outsider's, with its own vendor group; active, tagged, with a coordinator assigned.
+  caseB = await report(client.outsider, TITLE_B, WORD_B);
+  await addParticipant(caseB, user.coordinator.email, 'owner');
+  await addParticipant(caseB, 'Umbrella Labs', 'vendor');
+  ok(await client.coordinator.patch(`/api/cases/${caseB}/`, { status: 1, tags: [TAG_B] }));
+  ok(await client.coordinator.post(`/api/case/${caseB}/assign/`, { user: user.coordinator.id }), 201);
+
+  secretsOfA = [TITLE_A, WORD_A, TAG_A, 'Rita Reporter', 'Vic Vendor', 'Acme PSIRT', 'Otto Observer'];
+  secretsOfB = [TITLE_B, WORD_B, TAG_B, 'Olga Outsider', 'Umbrella Labs', 'Uma Umbrella'];
+
+  // Every table a refused call could write to. Sessions are touched by any signed-in request (last
+  // activity) and failed sign-ins are recorded on purpose: neither is a change made by the call.
+  const rows = await t.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  tables = (rows as { rows: { tablename: string }[] }).rows
+    .map((r) => r.tablename)
+    .filter((name) => !['sessions', 'login_failures'].includes(name) && !name.startsWith('__drizzle'));
+}, 120_000);
+afterAll(() => t.close());
+
+/** A fingerprint of every row of every table: equal before and after means the call changed nothing. */
+async function snapshot(): Promise<Record<string, string>> {
+  const parts = tables.map(
+    (name) =>
+      `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+  );
+  const res = await t.db.execute(sql.raw(parts.join(' union all ')));
+  return Object.fromEntries((res as { rows: { t: string; h: string }[] }).rows.map((r) => [r.t, r.h]));
+}
+
+const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(before).filter((name) => before[name] !== after[name]);
+
+const unique = (what: string) => `${what} ${++serial}`;
+const today = new Date().toISOString().slice(0, 10);
+
+async function newObserverParticipant() {
+  const u = await t.createUser();
+  const [p] = await t.db
+    .insert(caseParticipants)
+    .values({ caseId: caseA, userId: u.id, role: 'observer', addedBy: user.coordinator.id })
+    .returning();
+  return p.id;
+}
+
+async function newAssignedCoordinator() {
+  const u = await t.createUser({ roles: ['coordinator'] });
+  ok(await client.coordinator.post(`/api/case/${caseA}/assign/`, { user: u.id }), 201);
+  return u.id;
+}
+
+async function newRole() {
+  const [role] = await t.db
+    .insert(autoAssignmentRoles)
+    .values({ name: unique('Matrix role') })
+    .returning();
+  return role.id;
+}
+
+async function newResolution() {
+  const [r] = await t.db
+    .insert(resolutionOptions)
+    .values({ name: unique('Matrix resolution') })
+    .returning();
+  return r.id;
+}
+
+interface Sent {
+  url?: string;
+  body?: unknown;
+  /** A multipart report form instead of a JSON body. */
+  form?: ReportFormParts;
+}
+
+/**
+ * What each call is sent, built afresh for every caller before the "nothing changed" fingerprint: the
+ * object its path names and a body that succeeds for a caller who may make the call. Calls not listed get
+ * their route with case A's id and no body.
+ */
+const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
+  'GET /api/search/': () => ({ url: `/api/search/?query=${WORD_A}` }),
+  'GET /api/contacts/': () => ({ url: '/api/contacts/?query=acme' }),
+  'PATCH /api/cases/:id/': (who) => ({ body: { summary: `Triaged by the ${who}.` } }),
+  'POST /api/case/:id/participants/': async () => ({
+    body: { names: [(await t.createUser()).email], role: 'observer' },
+  }),
+  'PATCH /api/case/participant/:id/': (who) => ({
+    url: `/api/case/participant/${observerParticipant}/`,
+    body: { role: who === 'coordinator' ? 'participant' : 'observer' },
+  }),
+  'DELETE /api/case/participant/:id/': async () => ({
+    url: `/api/case/participant/${await newObserverParticipant()}/`,
+  }),
+  'POST /case/:id/participants/notify/': () => ({ body: { participants: [vendorParticipant] } }),
+  'POST /api/case/:id/assign/': async () => ({
+    body: { user: (await t.createUser({ roles: ['coordinator'] })).id },
+  }),
+  'POST /api/case/:id/unassign/': async () => ({
+    body: { users: [await newAssignedCoordinator()], reason: 'Handed over' },
+  }),
+  'PATCH /api/case/:id/user/': () => ({ body: { muted: false } }),
+  'POST /api/case/notifications/read/': () => ({ body: { all: true } }),
+  'GET /manage/email/templates/': () => ({ url: '/manage/email/templates/?template_type=0&search=notify' }),
+  'GET /api/metrics/': () => ({ url: `/api/metrics/?start=${today}&end=${today}` }),
+  'POST /manage/autoassignment/': () => ({
+    body: { name: unique('Matrix role'), users: [user.coordinator.id] },
+  }),
+  'PATCH /manage/autoassignment/:id/': async () => ({
+    url: `/manage/autoassignment/${await newRole()}/`,
+    body: { name: unique('Renamed role') },
+  }),
+  'DELETE /manage/autoassignment/:id/': async () => ({ url: `/manage/autoassignment/${await newRole()}/` }),
+  'POST /manage/case/options/resolutions/': () => ({ body: { name: unique('Matrix resolution') } }),
+  'DELETE /manage/case/options/resolution/:id/': async () => ({
+    url: `/manage/case/options/resolution/${await newResolution()}/`,
+  }),
+  'POST /report/case/:id/add/': () => ({
+    form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
+  }),
+};
+
+async function send(row: Row, who: Who, sent: Sent, options: { csrf?: boolean } = {}) {
+  const url = sent.url ?? row.route.replace(':id', String(caseA));
+  const c = client[who];
+  if (sent.form) {
+    const { payload, headers } = await multipartBody(sent.form);
+    return c.request('POST', url, { payload, headers, csrf: options.csrf });
+  }
+  return c.request(row.method, url, { body: sent.body as never, csrf: options.csrf });
+}
+
+/** Allowed writes that may rightly change nothing: unmuting an unmuted case, marking no unread as read. */
+const MAY_CHANGE_NOTHING = ['PATCH /api/case/:id/user/', 'POST /api/case/notifications/read/'];
+const MISSING_CASE = 2_000_000_000;
+
+/** Issue 9's calls: the routes of its domains (by tag) and of its administration and report paths. */
+const ISSUE_9_TAGS = [
+  'cases',
+  'search',
+  'participants',
+  'assignments',
+  'notifications',
+  'activity',
+  'metrics',
+];
+const ISSUE_9_PATHS = [
+  '/manage/case/options/resolution',
+  '/manage/autoassignment/',
+  '/manage/email/',
+  '/report/add/case/',
+  '/report/case/',
+];
+
+describe('the access matrix of the case workspace', () => {
+  it('covers every call of issue 9, and every row is a real route', () => {
+    const rows = new Set(MATRIX.map((r) => key(r.method, r.route)));
+    expect(rows.size, 'a call is listed twice').toBe(MATRIX.length);
+    expect([...rows].filter((k) => !registered.has(k))).toEqual([]);
+    const issue9 = [...registered]
+      .filter(
+        ([k, tags]) =>
+          !k.startsWith('HEAD ') &&
+          (tags.some((tag) => ISSUE_9_TAGS.includes(tag)) ||
+            ISSUE_9_PATHS.some((p) => k.split(' ')[1].startsWith(p))),
+      )
+      .map(([k]) => k);
+    expect(
+      issue9.filter((k) => !rows.has(k)),
+      'calls missing from the matrix',
+    ).toEqual([]);
+  });
+
+  it.each(MATRIX.map((row) => [key(row.method, row.route), row] as const))('%s', async (_name, row) => {
+    const actual = {} as Record<Who, number>;
+    const changed: string[] = [];
+    const unchanged: string[] = [];
+    const unlikeMissing: string[] = [];
+    for (const who of CALLERS) {
+      const sent = await (SEND[key(row.method, row.route)]?.(who) ?? {});
+      const before = await snapshot();
+      const res = await send(row, who, sent);
+      actual[who] = res.statusCode;
+      const tablesChanged = changedTables(before, await snapshot());
+      if (res.statusCode >= 300) {
+        if (tablesChanged.length)
+          changed.push(`${who} (${res.statusCode}) changed ${tablesChanged.join(', ')}`);
+      } else if (row.method !== 'GET' && !MAY_CHANGE_NOTHING.includes(key(row.method, row.route))) {
+        // The fingerprint sees writes: an allowed write that changed nothing would make "nothing
+        // changed" above an empty promise.
+        if (!tablesChanged.length) unchanged.push(who);
+      }
+      if (res.statusCode === 404 && !sent.url) {
+        // A case the caller may not see answers exactly like a case that does not exist.
+        const missing = await send(row, who, {
+          ...sent,
+          url: row.route.replace(':id', String(MISSING_CASE)),
+        });
+        if (missing.statusCode !== 404 || missing.body !== res.body) {
+          unlikeMissing.push(
+            `${who}: ${res.body} but for a missing case ${missing.statusCode} ${missing.body}`,
+          );
+        }
+      }
+    }
+    expect(actual).toEqual(row.expected);
+    expect(changed, 'a refused call changed the database').toEqual([]);
+    expect(unchanged, 'an allowed write changed nothing').toEqual([]);
+    expect(unlikeMissing).toEqual([]);
+  });
+
+  const unsafe = MATRIX.filter((row) => row.method !== 'GET');
+  it.each(unsafe.map((row) => [key(row.method, row.route), row] as const))(
+    '%s without the CSRF token: 403 for the very caller who may make it, nothing changed',
+    async (_name, row) => {
+      const who = CALLERS.find((w) => row.expected[w] < 300)!;
+      const sent = await (SEND[key(row.method, row.route)]?.(who) ?? {});
+      const before = await snapshot();
+      const res = await send(row, who, sent, { csrf: false });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Nothing leaks: a caller who may not see a case never finds its title, its report's words, its tags or its
+// participants in any list or in search.
+
+const caseIdsOf = (body: { results?: { id?: number; case?: number | null }[] }) =>
+  (body.results ?? []).map((r) => r.case ?? r.id);
+
+/** Every list a participant reads across cases, aimed at the hidden case's words where it takes words. */
+const listsFor = (word: string) => [
+  '/api/cases/',
+  `/api/cases/?query=${word}`,
+  `/api/cases/?tag=${word === WORD_A ? TAG_A : TAG_B}`,
+  `/api/search/?query=${word}`,
+  `/api/search/?query=${encodeURIComponent(word === WORD_A ? TITLE_A : TITLE_B)}`,
+  '/api/case/activity/',
+  `/api/case/activity/?q=${word}`,
+  '/api/case/notifications/',
+  '/api/case/metadata/',
+  '/api/user/assignments/',
+];
+
+async function assertHidden(who: Who, hiddenCase: number, secrets: string[]) {
+  for (const url of listsFor(hiddenCase === caseA ? WORD_A : WORD_B)) {
+    const res = await client[who].get(url);
+    expect(res.statusCode, `${who} ${url}: ${res.body}`).toBe(200);
+    expect(caseIdsOf(res.json()), `${who} ${url}`).not.toContain(hiddenCase);
+    for (const secret of secrets) expect(res.body, `${who} ${url} shows "${secret}"`).not.toContain(secret);
+  }
+}
+
+async function searchCases(who: Who, word: string) {
+  const res = ok(await client[who].get(`/api/search/?query=${word}`));
+  return caseIdsOf(res.json());
+}
+
+describe('what a caller may not see never reaches their lists or search', () => {
+  it('the words are there to be found: staff and the case’s own people find each case by them', async () => {
+    for (const who of ['coordinator', 'admin'] as const) {
+      expect(await searchCases(who, WORD_A)).toContain(caseA);
+      expect(await searchCases(who, WORD_B)).toContain(caseB);
+      const tags = ok(await client[who].get('/api/case/metadata/')).json().tags;
+      expect(tags).toEqual(expect.arrayContaining([TAG_A, TAG_B]));
+    }
+    expect(await searchCases('reporter', WORD_A)).toContain(caseA);
+    expect(await searchCases('vendor', WORD_A)).toContain(caseA);
+    expect(await searchCases('outsider', WORD_B)).toContain(caseB);
+    const activity = ok(await client.coordinator.get('/api/case/activity/?page_size=200')).json();
+    expect(caseIdsOf(activity)).toEqual(expect.arrayContaining([caseA, caseB]));
+  });
+
+  it('the reporter and the vendor member of case A never see case B', async () => {
+    await assertHidden('reporter', caseB, secretsOfB);
+    await assertHidden('vendor', caseB, secretsOfB);
+  });
+
+  it('the participant of case B never sees case A', async () => {
+    await assertHidden('outsider', caseA, secretsOfA);
+  });
+
+  // Last: it takes case A away from the vendor group.
+  it('a vendor member loses the case from every list at once when their group is removed from it', async () => {
+    // A fresh notice, so the member has an unread notification about the case.
+    ok(await client.coordinator.post(`/case/${caseA}/participants/notify/all/`));
+    const before = {
+      cases: caseIdsOf(ok(await client.vendor.get('/api/cases/')).json()),
+      search: await searchCases('vendor', WORD_A),
+      activity: caseIdsOf(ok(await client.vendor.get('/api/case/activity/')).json()),
+      notifications: ok(await client.vendor.get('/api/case/notifications/')).json(),
+    };
+    expect(before.cases).toContain(caseA);
+    expect(before.search).toContain(caseA);
+    expect(before.activity).toContain(caseA);
+    expect(caseIdsOf(before.notifications)).toContain(caseA);
+    expect(before.notifications.unread_count).toBeGreaterThan(0);
+
+    ok(await client.coordinator.delete(`/api/case/participant/${vendorParticipant}/`), 204);
+
+    // The same session, the very next request: the case is gone everywhere.
+    expect((await client.vendor.get(`/api/cases/${caseA}/`)).statusCode).toBe(404);
+    expect((await client.vendor.get(`/api/case/${caseA}/activity/`)).statusCode).toBe(404);
+    await assertHidden('vendor', caseA, [TITLE_A, WORD_A, TAG_A]);
+    const notifications = ok(await client.vendor.get('/api/case/notifications/')).json();
+    expect(notifications).toMatchObject({ count: 0, unread_count: 0 });
+    // Marking "all" read touches nothing of the case they left.
+    expect(ok(await client.vendor.post('/api/case/notifications/read/', { all: true })).json()).toEqual({
+      marked: 0,
+      unread_count: 0,
+    });
+    // The reporter keeps the case: only the group lost it.
+    expect((await client.reporter.get(`/api/cases/${caseA}/`)).statusCode).toBe(200);
+  });
+});
