@@ -50,4 +50,40 @@ export const queryKeys = {
       page: (page: number) => ['reports', 'mine', page] as const,
     },
   },
+  /** The desk's lists (GET /api/cases/, /api/triage/, /api/search/): a case change invalidates `all`. */
+  desk: {
+    all: () => ['desk'] as const,
+    /** One page of a case list: its filters, ordering and page as the URL has them. */
+    cases: (params: Record<string, unknown>) => ['desk', 'cases', params] as const,
+    triage: (params: Record<string, unknown>) => ['desk', 'triage', params] as const,
+    search: (query: string, page: number) => ['desk', 'search', query, page] as const,
+    /** GET /api/case/metadata/ for the All cases filters (tags). */
+    metadata: () => ['desk', 'metadata'] as const,
+  },
+  notifications: {
+    all: () => ['notifications'] as const,
+    /** The unread count the layout's bell shows. */
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+    /** The newest few, for the bell's menu. */
+    latest: () => ['notifications', 'latest'] as const,
+    page: (page: number, unread: boolean) => ['notifications', 'page', page, unread] as const,
+  },
+  /** A case's threads and their posts (the Threads tab). */
+  threads: {
+    /** Every thread list of a case: invalidate after a thread changes or a post is read. */
+    lists: (caseId: number) => ['threads', 'lists', caseId] as const,
+    list: (caseId: number, filter: string) => ['threads', 'lists', caseId, filter] as const,
+    detail: (threadId: number) => ['threads', 'detail', threadId] as const,
+    participants: (threadId: number) => ['threads', 'participants', threadId] as const,
+    caseParticipants: (caseId: number) => ['threads', 'case-participants', caseId] as const,
+    /** Every post list of a thread (pages, pinned, searches): invalidate on a live event. */
+    posts: (threadId: number) => ['threads', 'posts', threadId] as const,
+    postPages: (threadId: number, search: string) => ['threads', 'posts', threadId, 'pages', search] as const,
+    pinned: (threadId: number) => ['threads', 'posts', threadId, 'pinned'] as const,
+    history: (postId: number) => ['threads', 'history', postId] as const,
+  },
+  dashboard: {
+    metrics: (start: string, end: string, user?: number) =>
+      ['dashboard', 'metrics', start, end, user] as const,
+  },
 } as const;

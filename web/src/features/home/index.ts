@@ -1,2 +1,2 @@
-// The start page: a card for each screen the user's roles open.
+// The start page by role: the desk for coordinators, their cases for vendors, their reports for reporters.
 export { homeRoutes } from './routes.tsx';

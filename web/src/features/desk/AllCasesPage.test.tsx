@@ -1,0 +1,156 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectReadableBadge } from '../../test/contrast.ts';
+import { fetchCases, fetchListMetadata } from './api.ts';
+import { AllCasesPage } from './AllCasesPage.tsx';
+import { MyCasesPage } from './MyCasesPage.tsx';
+import { caseRow, page, renderAt, userWith } from './test-utils.tsx';
+
+vi.mock('./api.ts', () => ({
+  DESK_PAGE_SIZE: 20,
+  fetchCases: vi.fn(),
+  fetchListMetadata: vi.fn(),
+}));
+const cases = vi.mocked(fetchCases);
+beforeEach(() => {
+  vi.mocked(fetchListMetadata).mockResolvedValue({
+    states: [],
+    tags: ['web', 'iot'],
+    resolutions: [],
+    roles: [],
+  });
+  cases.mockResolvedValue(page([caseRow()]));
+});
+afterEach(() => vi.clearAllMocks());
+
+const lastCall = () => cases.mock.calls.at(-1)![0];
+
+describe('AllCasesPage', () => {
+  it('reads its filters, ordering and page from the URL', async () => {
+    cases.mockResolvedValue(page([caseRow()], 45));
+    renderAt(<AllCasesPage />, '/cvdp/cases?query=xss&status=0&status=1&tag=web&ordering=-updated&page=2');
+    expect(await screen.findByRole('link', { name: 'SQL injection in Acme Shop' })).toHaveAttribute(
+      'href',
+      '/cvdp/cases/12',
+    );
+    expect(lastCall()).toEqual({
+      query: 'xss',
+      status: [0, 1],
+      tag: 'web',
+      ordering: '-updated',
+      page: 2,
+    });
+    expect(screen.getByLabelText('Words in title, summary or report')).toHaveValue('xss');
+    expect(screen.getByLabelText('Pending')).toBeChecked();
+    expect(screen.getByLabelText('Active')).toBeChecked();
+    expect(screen.getByLabelText('Closed')).not.toBeChecked();
+    expect(await screen.findByRole('option', { name: 'iot' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Tag')).toHaveValue('web');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Updated/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('cycles a header ascending → descending → none, in the URL and the call', async () => {
+    const { search } = renderAt(<AllCasesPage />, '/cvdp/cases');
+    const title = await screen.findByRole('button', { name: /Title/ });
+    const header = () => screen.getByRole('columnheader', { name: /Title/ });
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(title);
+    expect(search().get('ordering')).toBe('title');
+    await waitFor(() => expect(lastCall().ordering).toBe('title'));
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(search().get('ordering')).toBe('-title');
+    await waitFor(() => expect(lastCall().ordering).toBe('-title'));
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(search().has('ordering')).toBe(false);
+    // Back to the unordered list (the first call's, cached here).
+    expect(cases.mock.calls.some(([p]) => p.ordering === undefined)).toBe(true);
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('a status checkbox and the tag write the URL and start again at page 1', async () => {
+    cases.mockResolvedValue(page([caseRow()], 45));
+    const { search } = renderAt(<AllCasesPage />, '/cvdp/cases?page=3');
+    await userEvent.click(await screen.findByLabelText('Closed'));
+    expect(search().getAll('status')).toEqual(['2']);
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(lastCall()).toMatchObject({ status: [2], page: 1 }));
+
+    await screen.findByRole('option', { name: 'iot' });
+    await userEvent.selectOptions(screen.getByLabelText('Tag'), 'iot');
+    expect(search().get('tag')).toBe('iot');
+    await waitFor(() => expect(lastCall()).toMatchObject({ status: [2], tag: 'iot' }));
+  });
+
+  it('the words filter reaches the URL once typing pauses', async () => {
+    const { search } = renderAt(<AllCasesPage />, '/cvdp/cases');
+    await userEvent.type(await screen.findByLabelText('Words in title, summary or report'), 'acme');
+    expect(search().get('query')).toBeNull();
+    await waitFor(() => expect(search().get('query')).toBe('acme'));
+    await waitFor(() => expect(lastCall().query).toBe('acme'));
+    // One call for the settled words, none per keystroke.
+    expect(cases.mock.calls.filter(([p]) => p.query && p.query !== 'acme')).toHaveLength(0);
+  });
+
+  it('the pager writes the page into the URL', async () => {
+    cases.mockResolvedValue(page([caseRow()], 45));
+    const { search } = renderAt(<AllCasesPage />, '/cvdp/cases?ordering=id');
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByText('Next'));
+    expect(search().get('page')).toBe('2');
+    expect(search().get('ordering')).toBe('id');
+    await waitFor(() => expect(lastCall()).toMatchObject({ page: 2, ordering: 'id' }));
+  });
+
+  it("says 'No data ...' without cases", async () => {
+    cases.mockResolvedValue(page([]));
+    renderAt(<AllCasesPage />, '/cvdp/cases');
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+  });
+
+  it('shows every status as a readable badge (WCAG AA)', async () => {
+    cases.mockResolvedValue(
+      page([
+        caseRow({ id: 1, status: 0, title: 'a' }),
+        caseRow({ id: 2, status: 1, title: 'b' }),
+        caseRow({ id: 3, status: 2, title: 'c' }),
+      ]),
+    );
+    renderAt(<AllCasesPage />, '/cvdp/cases');
+    const table = await screen.findByRole('table');
+    for (const label of ['Pending', 'Active', 'Closed']) expectReadableBadge(within(table).getByText(label));
+  });
+
+  it('keeps the URL state when the page is opened again (reload)', async () => {
+    const first = renderAt(<AllCasesPage />, '/cvdp/cases');
+    await userEvent.click(await screen.findByRole('button', { name: /Status/ }));
+    await userEvent.click(screen.getByLabelText('Active'));
+    const url = first.router.state.location.pathname + first.router.state.location.search;
+    act(() => document.body.replaceChildren());
+    renderAt(<AllCasesPage />, url);
+    await screen.findByRole('link', { name: 'SQL injection in Acme Shop' });
+    expect(lastCall()).toMatchObject({ ordering: 'status', status: [1] });
+    expect(screen.getByLabelText('Active')).toBeChecked();
+  });
+});
+
+describe('MyCasesPage', () => {
+  it('a coordinator sees the open cases they own (owned=True, status 0 and 1)', async () => {
+    renderAt(<MyCasesPage />, '/cvdp/my-cases', userWith(['coordinator']));
+    await screen.findByRole('link', { name: 'SQL injection in Acme Shop' });
+    expect(lastCall()).toMatchObject({ owned: true, status: [0, 1], page: 1 });
+    expect(document.title).toBe('My cases · CVDP');
+  });
+
+  it('anyone else sees the open cases they take part in', async () => {
+    renderAt(<MyCasesPage />, '/cvdp/my-cases', userWith(['reporter']));
+    await screen.findByRole('link', { name: 'SQL injection in Acme Shop' });
+    expect(lastCall()).toMatchObject({ owned: false, status: [0, 1] });
+  });
+});

@@ -1,0 +1,135 @@
+// The home page by role (issue 9): a coordinator (or admin) lands on their desk; someone who takes part in
+// cases (a vendor: they or their groups hold a role other than reporter in a case they see) on their open
+// cases; a reporter on their reports.
+import { Suspense, type ReactNode } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@cvdp/core';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { userHasRole } from '../auth/index.ts';
+import { UnreadCount, UnreadLink } from '../notifications/index.ts';
+import { fetchCases, fetchTriage } from './api.ts';
+import { CaseTable } from './components/CaseTable.tsx';
+import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
+
+const HOME_ROWS = 10;
+const OPEN = [0, 1];
+export const MY_REPORTS_PATH = '/cvdp/reports/';
+const NOTIFICATIONS_PATH = '/cvdp/notifications';
+
+function Figure(props: { label: string; value: ReactNode; to: string; action: string }) {
+  return (
+    <Card className="h-100">
+      <Card.Body>
+        <Card.Title as="h2" className="h6 text-body-secondary">
+          {props.label}
+        </Card.Title>
+        <p className="display-6 mb-1">{props.value ?? '…'}</p>
+        <Link to={props.to}>{props.action}</Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A coordinator's desk: the triage count, unread notifications, and their open cases. */
+export function CoordinatorDesk({ user }: { user: CurrentUser }) {
+  usePageTitle('Desk');
+  const triage = useQuery({
+    queryKey: queryKeys.desk.triage({ page: 1, pageSize: 1 }),
+    queryFn: () => fetchTriage({ page: 1, pageSize: 1 }),
+  });
+  const params = { owned: true, status: OPEN, page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
+  const mine = useQuery({ queryKey: queryKeys.desk.cases({ ...params }), queryFn: () => fetchCases(params) });
+  return (
+    <>
+      <h1 className="h3 mb-3">Desk of {user.name}</h1>
+      <ErrorAlert error={triage.error ?? mine.error} prefix="An error occurred: " />
+      <Row xs={1} sm={3} className="g-3 mb-4">
+        <Col>
+          <Figure
+            label="Waiting for triage"
+            value={triage.data?.count}
+            to={TRIAGE_PATH}
+            action="Open triage"
+          />
+        </Col>
+        <Col>
+          <Figure
+            label="Unread notifications"
+            value={
+              <Suspense fallback="…">
+                <UnreadCount />
+              </Suspense>
+            }
+            to={`${NOTIFICATIONS_PATH}?unread=1`}
+            action="Read them"
+          />
+        </Col>
+        <Col>
+          <Figure label="My open cases" value={mine.data?.count} to={MY_CASES_PATH} action="All my cases" />
+        </Col>
+      </Row>
+      <h2 className="h5">My cases, latest changed first</h2>
+      {mine.isPending ? (
+        <PageSpinner />
+      ) : (
+        <CaseTable rows={mine.data?.results} ordering={null} caption="My cases" />
+      )}
+    </>
+  );
+}
+
+/** Someone taking part in cases: their open cases. */
+export function ParticipantHome({ user }: { user: CurrentUser }) {
+  usePageTitle('My cases');
+  const params = { status: OPEN, page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
+  const cases = useQuery({
+    queryKey: queryKeys.desk.cases({ ...params }),
+    queryFn: () => fetchCases(params),
+  });
+  return (
+    <>
+      <h1 className="h3 mb-3">Welcome, {user.name}</h1>
+      <ErrorAlert error={cases.error} prefix="An error occurred: " />
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+        <h2 className="h5">Your open cases</h2>
+        <span>
+          <Suspense fallback={null}>
+            <UnreadLink className="me-3" />
+          </Suspense>
+          <Link to={ALL_CASES_PATH}>All your cases</Link>
+        </span>
+      </div>
+      {cases.isPending ? (
+        <PageSpinner />
+      ) : (
+        <CaseTable rows={cases.data?.results} ordering={null} caption="Your open cases" />
+      )}
+      <p>
+        <Link to={MY_REPORTS_PATH}>My reports</Link>
+      </p>
+    </>
+  );
+}
+
+/** Does this user (or one of their groups) take part in cases beyond their own reports? */
+const takesPart = (roles: (string | null)[]) => roles.some((r) => r !== null && r !== 'reporter');
+
+export function HomeByRole({ user }: { user: CurrentUser }) {
+  const staff = userHasRole(user, 'coordinator', 'admin');
+  const params = { page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
+  const visible = useQuery({
+    queryKey: queryKeys.desk.cases({ ...params }),
+    queryFn: () => fetchCases(params),
+    enabled: !staff,
+  });
+  if (staff) return <CoordinatorDesk user={user} />;
+  if (visible.isPending) return <PageSpinner />;
+  if (visible.error) return <ErrorAlert error={visible.error} prefix="An error occurred: " />;
+  if (takesPart(visible.data.results.map((c) => c.role))) return <ParticipantHome user={user} />;
+  return <Navigate to={MY_REPORTS_PATH} replace />;
+}

@@ -1,0 +1,106 @@
+// /cvdp/search: live full-text search over what the user may see. The words are sent once typing pauses;
+// a search still running when a newer one starts is cancelled (its AbortController aborts the request).
+// The words and the page live in the URL (?query=…&page=2).
+import { useEffect, useRef } from 'react';
+import { Form, ListGroup } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SearchHitType } from '@cvdp/core';
+import { ContrastBadge, type BadgeVariant } from '../../components/ContrastBadge.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { NO_DATA_TEXT } from '../../components/NoDataRow.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { DESK_PAGE_SIZE, searchCases } from './api.ts';
+import { useListParams, useTextFilter } from './list-params.ts';
+import { casePath } from './paths.ts';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const TYPES: Record<SearchHitType, { label: string; bg: BadgeVariant }> = {
+  case: { label: 'Case', bg: 'primary' },
+  report: { label: 'Report', bg: 'success' },
+  post: { label: 'Post', bg: 'secondary' },
+  vulnerability: { label: 'Vulnerability', bg: 'danger' },
+};
+
+export function SearchPage() {
+  usePageTitle('Search');
+  const { page, setPage } = useListParams();
+  const query = useTextFilter('query', SEARCH_DEBOUNCE_MS);
+  const words = query.value;
+  // The request in flight: a newer search aborts it, and so does leaving the page.
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const hits = useQuery({
+    queryKey: queryKeys.desk.search(words, page),
+    enabled: words !== '',
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      signal.addEventListener('abort', () => controller.abort());
+      return searchCases(words, page, controller.signal).finally(() => {
+        if (inFlight.current === controller) inFlight.current = null;
+      });
+    },
+  });
+  const data = words ? hits.data : undefined;
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Search</h1>
+      <Form role="search" className="mb-3" onSubmit={(e) => e.preventDefault()}>
+        <Form.Label htmlFor="search-query">Words to find in cases and reports</Form.Label>
+        <Form.Control
+          id="search-query"
+          type="search"
+          autoFocus
+          autoComplete="off"
+          value={query.text}
+          onChange={(e) => query.setText(e.target.value)}
+        />
+      </Form>
+      {words && <ErrorAlert error={hits.error} prefix="An error occurred: " />}
+      <div aria-live="polite" className="text-body-secondary small mb-2">
+        {words && hits.isFetching && 'Searching...'}
+        {words && !hits.isFetching && data && (data.count === 1 ? '1 result' : `${data.count} results`)}
+      </div>
+      {data && (
+        <ListGroup as="ol" aria-label="Search results">
+          {data.results.length === 0 && (
+            <ListGroup.Item as="li" className="text-center text-body-secondary">
+              {NO_DATA_TEXT}
+            </ListGroup.Item>
+          )}
+          {data.results.map((hit, i) => {
+            const type = TYPES[hit.type] ?? { label: hit.type, bg: 'secondary' as const };
+            return (
+              <ListGroup.Item as="li" key={`${hit.type}-${hit.case}-${i}`}>
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <ContrastBadge bg={type.bg}>{type.label}</ContrastBadge>
+                  <Link to={casePath(hit.case)} className="fw-semibold text-break">
+                    {hit.title}
+                  </Link>
+                </div>
+                <div className="small text-body-secondary text-break">
+                  Case #{hit.case}
+                  {hit.case_title && hit.case_title !== hit.title ? `: ${hit.case_title}` : ''}
+                </div>
+                {/* The server escapes the snippet and marks the matches: the one field rendered as HTML. */}
+                <div
+                  className="search-snippet text-break"
+                  dangerouslySetInnerHTML={{ __html: hit.snippet }}
+                />
+              </ListGroup.Item>
+            );
+          })}
+        </ListGroup>
+      )}
+      {data && <Pager page={page} pageSize={DESK_PAGE_SIZE} count={data.count} onPage={setPage} />}
+    </>
+  );
+}

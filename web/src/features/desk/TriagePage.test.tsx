@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchTriage } from './api.ts';
+import { TriagePage } from './TriagePage.tsx';
+import { page, renderAt } from './test-utils.tsx';
+
+vi.mock('./api.ts', () => ({ DESK_PAGE_SIZE: 20, fetchTriage: vi.fn() }));
+const triage = vi.mocked(fetchTriage);
+afterEach(() => vi.clearAllMocks());
+
+describe('TriagePage', () => {
+  it('lists each waiting case with its reporter, product and submitted time, linking to the case', async () => {
+    triage.mockResolvedValue(
+      page([
+        {
+          id: 31,
+          title: 'Buffer overflow in router',
+          reporter: { id: 3, name: 'Rita Reporter' },
+          product: 'Acme Router 2',
+          submitted: '2026-05-01T10:05:00Z',
+        },
+      ]),
+    );
+    renderAt(<TriagePage />, '/cvdp/triage');
+    const link = await screen.findByRole('link', { name: 'Buffer overflow in router' });
+    expect(link).toHaveAttribute('href', '/cvdp/cases/31');
+    const row = link.closest('tr')!;
+    expect(within(row).getByRole('link', { name: '#31' })).toHaveAttribute('href', '/cvdp/cases/31');
+    expect(within(row).getAllByText('Rita Reporter').length).toBeGreaterThan(0);
+    expect(within(row).getAllByText('Acme Router 2').length).toBeGreaterThan(0);
+    expect(within(row).getByText(/^2026-05-01 \d\d:\d\d$/)).toBeInTheDocument();
+    expect(screen.getByText('1 report waiting')).toBeInTheDocument();
+    expect(document.title).toBe('Triage · CVDP');
+  });
+
+  it("says 'No data ...' when nothing waits", async () => {
+    triage.mockResolvedValue(page([]));
+    renderAt(<TriagePage />, '/cvdp/triage');
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+  });
+
+  it('keeps the words and the page in the URL', async () => {
+    triage.mockResolvedValue(page([], 50));
+    const { search } = renderAt(<TriagePage />, '/cvdp/triage?query=router&page=2');
+    await screen.findByText('Page 2 of 3');
+    expect(triage).toHaveBeenLastCalledWith({ query: 'router', page: 2 });
+    const box = screen.getByLabelText('Words in title or report');
+    expect(box).toHaveValue('router');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'acme');
+    await waitFor(() => expect(search().get('query')).toBe('acme'));
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(triage).toHaveBeenLastCalledWith({ query: 'acme', page: 1 }));
+  });
+});
