@@ -12,9 +12,22 @@ import { accountRoutes } from '../features/account/index.ts';
 import { adminRoutes } from '../features/admin/index.ts';
 import { reportRoutes } from '../features/reports/index.ts';
 import { caseRoutes } from '../features/cases/index.ts';
+import { deskRoutes, deskStaffRoutes } from '../features/desk/index.ts';
+import { notificationRoutes } from '../features/notifications/index.ts';
+import { dashboardRoutes } from '../features/dashboard/index.ts';
 
 /** Screens for any signed-in user. */
-const signedInRoutes: RouteObject[] = [...homeRoutes, ...accountRoutes, ...reportRoutes, ...caseRoutes];
+const signedInRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...accountRoutes,
+  ...reportRoutes,
+  ...caseRoutes,
+  ...deskRoutes,
+  ...notificationRoutes,
+];
+
+/** Screens for staff: coordinators and admins. */
+const staffRoutes: RouteObject[] = [...deskStaffRoutes, ...dashboardRoutes];
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/cvdp/" replace /> },
@@ -40,6 +53,14 @@ export const routes: RouteObject[] = [
           </RequireUser>
         ),
         children: adminRoutes,
+      },
+      {
+        element: (
+          <RequireUser roles={['coordinator', 'admin']}>
+            <Outlet />
+          </RequireUser>
+        ),
+        children: staffRoutes,
       },
       { path: '*', element: <NotFoundPage /> },
     ],

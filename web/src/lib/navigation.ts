@@ -11,6 +11,11 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: '/cvdp/', label: 'Home', end: true },
+  { to: '/cvdp/my-cases', label: 'My cases' },
+  { to: '/cvdp/cases', label: 'All cases', end: true },
+  { to: '/cvdp/triage', label: 'Triage', roles: ['coordinator', 'admin'] },
+  { to: '/cvdp/search', label: 'Search' },
+  { to: '/cvdp/dashboard', label: 'Dashboard', roles: ['coordinator', 'admin'] },
   { to: '/cvdp/report', label: 'Report a vulnerability' },
   { to: '/cvdp/reports/', label: 'My reports' },
   { to: '/cvdp/admin/users/pending', label: 'Pending users', roles: ['admin'] },

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { appConfig } from '../../lib/config.ts';
 import { navigationFor } from '../../lib/navigation.ts';
 import { SessionTimeoutGuard, logout, useCurrentUser, useSetCurrentUser } from '../../features/auth/index.ts';
+import { NotificationsMenu } from '../../features/notifications/index.ts';
 
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
@@ -36,9 +37,14 @@ export function AppLayout() {
             </Nav>
             <Nav>
               {user ? (
-                <Suspense fallback={<Navbar.Text>{user.name}</Navbar.Text>}>
-                  <UserMenu user={user} onSignOut={() => void signOut()} />
-                </Suspense>
+                <>
+                  <Suspense fallback={null}>
+                    <NotificationsMenu />
+                  </Suspense>
+                  <Suspense fallback={<Navbar.Text>{user.name}</Navbar.Text>}>
+                    <UserMenu user={user} onSignOut={() => void signOut()} />
+                  </Suspense>
+                </>
               ) : (
                 <Nav.Link as={NavLink} to="/cvdp/login">
                   Sign in

@@ -1,0 +1,102 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { format, subDays } from 'date-fns';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Metrics } from '@cvdp/core';
+import { fetchMetrics } from './api.ts';
+import { DashboardPage } from './DashboardPage.tsx';
+
+vi.mock('./api.ts', () => ({ fetchMetrics: vi.fn() }));
+// jsdom has no canvas: the chart component renders the canvas it would, with the props it is given.
+vi.mock('react-chartjs-2', () => ({
+  Bar: (props: { 'aria-label': string; role: string }) => (
+    <canvas role={props.role} aria-label={props['aria-label']} />
+  ),
+}));
+const metrics = vi.mocked(fetchMetrics);
+afterEach(() => vi.clearAllMocks());
+
+const sample = (start: string, end: string): Metrics => ({
+  start,
+  end,
+  user: null,
+  days: [
+    { date: start, opened: 3, activated: 1, closed: 0 },
+    { date: end, opened: 5, activated: 2, closed: 1 },
+  ],
+  totals: { opened: 8, activated: 3, closed: 1 },
+  time_to_first_response: { count: 3, median_hours: 5.5, mean_hours: 7.25 },
+  time_to_close: { count: 1, median_hours: 96, mean_hours: 96 },
+});
+
+function renderPage(url = '/cvdp/dashboard') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: <DashboardPage /> }], { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return () => new URLSearchParams(router.state.location.search);
+}
+
+describe('DashboardPage', () => {
+  it('shows the last 30 days by default: totals, durations and labelled charts', async () => {
+    metrics.mockImplementation(async (p) => sample(p.start, p.end));
+    renderPage();
+    const end = format(new Date(), 'yyyy-MM-dd');
+    const start = format(subDays(new Date(), 29), 'yyyy-MM-dd');
+    await waitFor(() => expect(metrics).toHaveBeenCalledWith({ start, end }));
+    expect(await screen.findByText('8')).toBeInTheDocument();
+    expect(screen.getByText('median 5.5 h')).toBeInTheDocument();
+    expect(screen.getByText('median 4.0 days')).toBeInTheDocument();
+    expect(screen.getByText('mean 7.3 h · 3 cases')).toBeInTheDocument();
+    const charts = await screen.findAllByRole('img');
+    expect(charts).toHaveLength(2);
+    expect(charts[0]).toHaveAccessibleName(
+      `Bar chart of cases per day from ${start} to ${end}: 8 opened, 3 activated and 1 closed in total. ` +
+        `Most opened on ${end}: 5.`,
+    );
+    expect(charts[1]).toHaveAccessibleName(
+      'Bar chart of median times: first response 5.5 h over 3 cases, close 4.0 days over 1 case.',
+    );
+    expect(document.title).toBe('Dashboard · CVDP');
+  });
+
+  it('keeps the range in the URL; a new range is checked before it is sent', async () => {
+    metrics.mockImplementation(async (p) => sample(p.start, p.end));
+    const search = renderPage('/cvdp/dashboard?start=2026-01-01&end=2026-01-31');
+    await waitFor(() => expect(metrics).toHaveBeenCalledWith({ start: '2026-01-01', end: '2026-01-31' }));
+    const from = screen.getByLabelText('From');
+    expect(from).toHaveValue('2026-01-01');
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-02-15');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('start must not be after end.')).toBeInTheDocument();
+    expect(search().get('start')).toBe('2026-01-01');
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-01-15');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(search().get('start')).toBe('2026-01-15');
+    await waitFor(() => expect(metrics).toHaveBeenLastCalledWith({ start: '2026-01-15', end: '2026-01-31' }));
+  });
+
+  it('registers only the chart parts it uses (never chart.js/auto, anywhere in the app)', () => {
+    const src = path.resolve(import.meta.dirname, '../..');
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => {
+        const p = path.join(dir, f);
+        return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(f) && !f.includes('.test.') ? [p] : [];
+      });
+    for (const f of files(src)) expect(readFileSync(f, 'utf8'), f).not.toMatch(/['"]chart\.js\/auto['"]/);
+    expect(readFileSync(path.join(import.meta.dirname, 'MetricsCharts.tsx'), 'utf8')).toMatch(
+      /Chart\.register\(/,
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification, NotificationPage } from '@cvdp/core';
+import { expectReadableBadge } from '../../test/contrast.ts';
+import { fetchNotifications, fetchUnreadCount, markNotificationsRead } from './api.ts';
+import { NotificationsMenu } from './NotificationsMenu.tsx';
+import { UNREAD_REFETCH_MS } from './hooks.ts';
+
+vi.mock('./api.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./api.ts')>();
+  return {
+    ...real,
+    fetchNotifications: vi.fn(),
+    fetchUnreadCount: vi.fn(),
+    markNotificationsRead: vi.fn(),
+  };
+});
+const list = vi.mocked(fetchNotifications);
+const markRead = vi.mocked(markNotificationsRead);
+
+const notification = (over: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  case: 12,
+  case_title: 'SQL injection in Acme Shop',
+  kind: 'participant_added',
+  title: 'You were added to case #12',
+  body: 'Ana Admin added you as vendor.',
+  link: '/cvdp/cases/12',
+  created: '2026-05-01T10:00:00Z',
+  read: false,
+  ...over,
+});
+
+let unread = 3;
+const pageOf = (results: Notification[], count = results.length): NotificationPage => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+  unread_count: unread,
+});
+
+beforeEach(() => {
+  unread = 3;
+  vi.mocked(fetchUnreadCount).mockImplementation(async () => unread);
+  list.mockImplementation(async (p) =>
+    p.unread && p.pageSize === 1
+      ? pageOf([notification()], unread)
+      : pageOf([
+          notification(),
+          notification({ id: 2, read: true, title: 'Case #9 was closed', case: 9, link: '/cvdp/cases/9' }),
+        ]),
+  );
+  markRead.mockImplementation(async () => {
+    unread = 0;
+    return { marked: 3, unread_count: 0 };
+  });
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+function renderMenu() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NotificationsMenu />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const bell = () => screen.getByRole('button', { name: /Notifications/ });
+/** Waits until the bell says this many unread (its badge reads "N unread" to assistive technology). */
+const shows = (count: number) =>
+  waitFor(() =>
+    expect(bell()).toHaveAccessibleName(count ? `Notifications, ${count} unread` : 'Notifications'),
+  );
+
+describe('NotificationsMenu', () => {
+  it('shows the unread count on the bell, readable (WCAG AA)', async () => {
+    renderMenu();
+    await shows(3);
+    expectReadableBadge(bell().querySelector('.badge')!);
+    expect(fetchUnreadCount).toHaveBeenCalled();
+    expect(list).not.toHaveBeenCalled(); // the latest load only when the menu opens
+  });
+
+  it('asks again every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderMenu();
+    await shows(3);
+    unread = 5;
+    await act(() => vi.advanceTimersByTimeAsync(UNREAD_REFETCH_MS));
+    await shows(5);
+  });
+
+  it('asks again when the window regains focus', async () => {
+    renderMenu();
+    await shows(3);
+    unread = 6;
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    await shows(6);
+  });
+
+  it('opens on the latest, each leading to its case and marked read on the way', async () => {
+    renderMenu();
+    await shows(3);
+    await userEvent.click(bell());
+    const item = await screen
+      .findByRole('button', { name: /You were added to case #12/ })
+      .catch(() => screen.findByRole('link', { name: /You were added to case #12/ }));
+    expect(item).toHaveAttribute('href', '/cvdp/cases/12');
+    expect(screen.getByRole('link', { name: /Case #9 was closed/ })).toHaveAttribute('href', '/cvdp/cases/9');
+    expect(screen.getByRole('link', { name: 'All notifications' })).toHaveAttribute(
+      'href',
+      '/cvdp/notifications',
+    );
+    markRead.mockResolvedValueOnce({ marked: 1, unread_count: 2 });
+    await userEvent.click(item);
+    await waitFor(() => expect(markRead).toHaveBeenCalledWith({ ids: [1] }));
+  });
+
+  it('"Mark all read" marks every notification read and clears the badge', async () => {
+    renderMenu();
+    await shows(3);
+    await userEvent.click(bell());
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(markRead).toHaveBeenCalledWith({ all: true }));
+    await shows(0);
+    expect(bell().querySelector('.badge')).toBeNull();
+  });
+});

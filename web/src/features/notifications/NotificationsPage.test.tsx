@@ -1,0 +1,77 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '@cvdp/core';
+import { fetchNotifications, markNotificationsRead } from './api.ts';
+import { NotificationsPage } from './NotificationsPage.tsx';
+
+vi.mock('./api.ts', () => ({
+  NOTIFICATIONS_PAGE_SIZE: 20,
+  fetchNotifications: vi.fn(),
+  markNotificationsRead: vi.fn(),
+}));
+const list = vi.mocked(fetchNotifications);
+const markRead = vi.mocked(markNotificationsRead);
+afterEach(() => vi.clearAllMocks());
+
+const n = (over: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  case: 12,
+  case_title: 'SQL injection in Acme Shop',
+  kind: 'status_changed',
+  title: 'Case #12 was activated',
+  body: '',
+  link: '/cvdp/cases/12',
+  created: '2026-05-01T10:00:00Z',
+  read: false,
+  ...over,
+});
+
+function renderPage(url = '/cvdp/notifications') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: <NotificationsPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return () => new URLSearchParams(router.state.location.search);
+}
+
+describe('NotificationsPage', () => {
+  it("says 'No data ...' without notifications", async () => {
+    list.mockResolvedValue({ count: 0, next: null, previous: null, results: [], unread_count: 0 });
+    renderPage();
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    expect(document.title).toBe('Notifications · CVDP');
+  });
+
+  it('lists them with links to their cases; "Unread only" and the page live in the URL', async () => {
+    list.mockResolvedValue({ count: 41, next: null, previous: null, results: [n()], unread_count: 1 });
+    const search = renderPage('/cvdp/notifications?page=2');
+    expect(await screen.findByRole('link', { name: 'Case #12 was activated' })).toHaveAttribute(
+      'href',
+      '/cvdp/cases/12',
+    );
+    expect(list).toHaveBeenLastCalledWith({ page: 2, unread: false });
+    await userEvent.click(screen.getByLabelText('Unread only'));
+    expect(search().get('unread')).toBe('1');
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, unread: true }));
+  });
+
+  it('marks one read, or all', async () => {
+    list.mockResolvedValue({ count: 1, next: null, previous: null, results: [n()], unread_count: 1 });
+    markRead.mockResolvedValue({ marked: 1, unread_count: 0 });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark read' }));
+    expect(markRead).toHaveBeenCalledWith({ ids: [1] });
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(markRead).toHaveBeenLastCalledWith({ all: true });
+  });
+});

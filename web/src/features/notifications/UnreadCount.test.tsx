@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchUnreadCount } from './api.ts';
+import { UnreadCount, UnreadLink } from './UnreadCount.tsx';
+
+vi.mock('./api.ts', () => ({ fetchUnreadCount: vi.fn(), markNotificationsRead: vi.fn() }));
+afterEach(() => vi.clearAllMocks());
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('UnreadCount and UnreadLink', () => {
+  it('say how many are unread, the link leading to them', async () => {
+    vi.mocked(fetchUnreadCount).mockResolvedValue(3);
+    wrap(
+      <>
+        <span data-testid="count">
+          <UnreadCount />
+        </span>
+        <UnreadLink />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: '3 unread notifications' })).toHaveAttribute(
+      'href',
+      '/cvdp/notifications?unread=1',
+    );
+    expect(screen.getByTestId('count')).toHaveTextContent('3');
+  });
+
+  it('the link says nothing when none are unread', async () => {
+    vi.mocked(fetchUnreadCount).mockResolvedValue(0);
+    wrap(
+      <span data-testid="count">
+        <UnreadCount />
+        <UnreadLink />
+      </span>,
+    );
+    expect(await screen.findByText('0')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
