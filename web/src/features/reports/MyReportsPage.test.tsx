@@ -10,11 +10,11 @@ vi.mock('./api.ts', () => ({ fetchMyReports: vi.fn(), MY_REPORTS_PAGE_SIZE: 20 }
 const fetchMine = vi.mocked(fetchMyReports);
 afterEach(() => vi.clearAllMocks());
 
-function renderPage() {
+function renderPage(state?: unknown) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[{ pathname: '/cvdp/reports/', state }]}>
         <MyReportsPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -54,5 +54,20 @@ describe('MyReportsPage', () => {
     expect(within(row).getByText('2026-05-01')).toBeInTheDocument();
     expect(within(row).getByText('2026-05-02')).toBeInTheDocument();
     expect(fetchMine).toHaveBeenCalledWith(1);
+  });
+
+  it('after a submit, says which case the report became', async () => {
+    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    renderPage({ receivedCase: 42 });
+    const status = (await screen.findByText(/Received as case/)).closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent(/^Received as case #42\./);
+    expect(within(status).getByRole('link', { name: '#42' })).toHaveAttribute('href', '/cvdp/cases/42');
+  });
+
+  it('says nothing of the kind when opened from the menu', async () => {
+    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    renderPage();
+    await screen.findByText('No data ...');
+    expect(screen.queryByText(/Received as case/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-// /cvdp/reports/: the signed-in user's reports, newest first, each leading to its case.
+// /cvdp/reports/: the signed-in user's reports, newest first, each leading to its case; after a submit, which
+// case the new report became.
 import { useState } from 'react';
-import { Table } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Alert, Table } from 'react-bootstrap';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -13,10 +14,11 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { caseStatus } from '../cases/index.ts';
 import { MY_REPORTS_PAGE_SIZE, fetchMyReports } from './api.ts';
-import { NEW_REPORT_PATH, casePath } from './paths.ts';
+import { NEW_REPORT_PATH, casePath, receivedCaseOf } from './paths.ts';
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
+  const receivedCase = receivedCaseOf(useLocation().state);
   usePageTitle('My reports');
   const list = useQuery({
     queryKey: queryKeys.reports.mine.page(page),
@@ -30,6 +32,12 @@ export function MyReportsPage() {
           Report a vulnerability
         </Link>
       </div>
+      {receivedCase && (
+        <Alert variant="success" role="status">
+          Received as case <Link to={casePath(receivedCase)}>#{receivedCase}</Link>. Thank you: a coordinator
+          will look at it.
+        </Alert>
+      )}
       <ErrorAlert error={list.error} prefix="An error occurred: " />
       {list.isPending ? (
         <PageSpinner />

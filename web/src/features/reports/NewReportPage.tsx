@@ -1,4 +1,5 @@
-// /cvdp/report: a new report. After the submit the reporter lands on their reports; Cancel goes there too.
+// /cvdp/report: a new report. After the submit the reporter lands on their reports, told which case it
+// became; Cancel goes there too.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { submitReport } from './api.ts';
 import { ReportForm } from './components/ReportForm.tsx';
-import { MY_REPORTS_PATH } from './paths.ts';
+import { MY_REPORTS_PATH, type ReceivedState } from './paths.ts';
 import { newSubmissionKey } from './submission-key.ts';
 
 export function NewReportPage() {
@@ -22,13 +23,14 @@ export function NewReportPage() {
       defaultValues={defaultValues}
       onCancel={() => void navigate(MY_REPORTS_PATH)}
       onSubmit={async (values, poc) => {
-        await submitReport({
+        const created = await submitReport({
           report: reportToQuestions(values, { pocFileName: poc?.name }),
           poc,
           submissionKey,
         });
         await client.invalidateQueries({ queryKey: queryKeys.reports.mine.all() });
-        await navigate(MY_REPORTS_PATH);
+        // My reports says which case it became ("Received as case #N").
+        await navigate(MY_REPORTS_PATH, { state: { receivedCase: created.case } satisfies ReceivedState });
       }}
     />
   );

@@ -3,3 +3,13 @@ export const NEW_REPORT_PATH = '/cvdp/report';
 export const MY_REPORTS_PATH = '/cvdp/reports/';
 export const casePath = (caseId: number) => `/cvdp/cases/${caseId}`;
 export const editReportPath = (caseId: number) => `/cvdp/cases/${caseId}/report/edit/`;
+
+/** Router state My reports reads after a submit: the case the report became. */
+export interface ReceivedState {
+  receivedCase: number;
+}
+
+export function receivedCaseOf(state: unknown): number | null {
+  const id = (state as Partial<ReceivedState> | null)?.receivedCase;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
