@@ -1,0 +1,584 @@
+// npm run bench:cases [-- --duration=10 --connections=50 --cases=100000 --keep | --database=<kept> --no-explain]
+//
+// The case workspace's lists at scale: 100,000 cases, each with its report and 5 participants (reporter,
+// owner, a vendor group, a participant, an observer), seeded into a fresh PostgreSQL database with set-based
+// INSERT … SELECT generate_series (the search triggers index every case and report as the rows go in). The
+// real app (buildPlatform, as `npm start`) runs in a child process; autocannon measures, at 50 connections,
+// signed in as a coordinator (who sees every case) and as a vendor group member (who takes part in exactly
+// 50 cases, through the group): GET /api/cases/ (first page), ?query=…, ?owned=True&status=0&status=1,
+// GET /api/search/?query=… and (coordinator) GET /api/triage/ — beside GET /healthz in the same run.
+//
+// Goal (issue 9): each route at least 40% of the bare /healthz's requests/s, with a p99 within 3× of its p99.
+// Then EXPLAIN ANALYZE of each route's main query is printed for the record.
+//
+// PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. The script creates its
+// own database there (cvdp_bench_cases_<pid>) and drops it at the end (--keep leaves it for a look).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { hashPassword, loadConfig, openDatabase, openPostgres } from '@cvdp/server-kit';
+import { prepareCoordinationData } from '@cvdp/coordination';
+import { buildPlatform } from '../services/platform/src/platform.ts';
+
+const COORDINATOR = 'coordinator@bench.test';
+const VENDOR = 'vendor@bench.test';
+const PASSWORD = 'bench password for the case workspace';
+/** Cases the vendor's group takes part in. */
+const VENDOR_CASES = 50;
+/** Other people: reporters, participants, observers, vendor staff; the first 20 are coordinators. */
+const POOL = 5_000;
+const VENDOR_GROUPS = 500;
+
+/** What people type: flaw words, components, products, a phrase, a miss. */
+const QUERIES = [
+  'injection',
+  'overflow',
+  'firmware',
+  'sql injection',
+  'router',
+  'xss',
+  'traversal',
+  'camera',
+  'deserialization',
+  'admin console',
+  'credentials',
+  'zzzz nothing',
+];
+
+// ---- autocannon (no type package installed: the few fields used here) ----
+interface Histogram {
+  average: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+interface AutocannonResult {
+  latency: Histogram;
+  requests: Histogram & { total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+function option(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+// ---- child: the server ----
+async function serve() {
+  const config = { ...loadConfig(), logLevel: 'silent' };
+  const database = await openDatabase(config);
+  const app = await buildPlatform({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  console.log(JSON.stringify({ port: address.port }));
+  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
+}
+
+// ---- parent: database, seed, sign-in, load ----
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * 100,000 cases with reports and 5 participants each, in a handful of set-based statements. Case n (its id,
+ * in a fresh database) is derived from n alone, so the data is the same on every run.
+ */
+async function seed(client: pg.Client, cases: number, log: (line: string) => void) {
+  const hash = await hashPassword(PASSWORD);
+  const timed = async (what: string, text: string, values: unknown[] = []) => {
+    const t = performance.now();
+    const result = await client.query(text, values);
+    log(`  ${what}: ${result.rowCount ?? 0} rows, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  };
+  await timed(
+    'signed-in users',
+    `insert into users (email, name, password_hash, roles, pending) values
+       ($1, 'Bench Coordinator', $3, '{coordinator,reporter}', false),
+       ($2, 'Bench Vendor', $3, '{reporter}', false)`,
+    [COORDINATOR, VENDOR, hash],
+  );
+  // A pool of people who cannot sign in (no real hash): coordinators 1–20, then everyone else.
+  await timed(
+    'people',
+    `insert into users (email, name, password_hash, roles, pending)
+       select 'user' || n || '@bench.test', 'Bench Person ' || n, '!',
+              case when n <= 20 then '{coordinator,reporter}'::text[] else '{reporter}'::text[] end, false
+       from generate_series(1, ${POOL}) n order by n`,
+  );
+  await client.query(`create temporary table pool as
+    select row_number() over (order by id)::int as n, id from users where email like 'user%@bench.test'`);
+  await client.query('create unique index on pool (n)');
+  await timed(
+    'vendor groups',
+    `insert into groups (name, kind, contact_emails)
+       select 'Vendor ' || n, 'vendor', array['security@vendor' || n || '.example'] from generate_series(1, ${VENDOR_GROUPS}) n
+       union all select 'Bench Vendor Group', 'vendor', '{}'`,
+  );
+  await client.query(`create temporary table vgroups as
+    select row_number() over (order by id)::int as n, id from groups where name like 'Vendor %'`);
+  await timed(
+    'group members',
+    `insert into group_members (group_id, user_id, is_admin)
+       select g.id, p.id, true from groups g join pool p on p.n = 4000 + (g.id % 1000) where g.name like 'Vendor %'
+       union all
+       select (select id from groups where name = 'Bench Vendor Group'), (select id from users where email = $1), true`,
+    [VENDOR],
+  );
+
+  const words = (list: string[]) => `array[${list.map((w) => `'${w}'`).join(', ')}]`;
+  const flaws = words([
+    'SQL injection',
+    'Stored XSS',
+    'Path traversal',
+    'Buffer overflow',
+    'OS command injection',
+    'Hard-coded credentials',
+    'Missing authentication',
+    'Cross-site request forgery',
+    'Server-side request forgery',
+    'Unsafe deserialization',
+    'Integer overflow',
+    'Certificate validation bypass',
+  ]);
+  const components = words([
+    'the login form',
+    'the firmware updater',
+    'the admin console',
+    'the REST API',
+    'the web interface',
+    'the backup agent',
+    'the search page',
+    'the image upload',
+    'the SNMP agent',
+    'the plugin loader',
+    'the report generator',
+  ]);
+  const products = words([
+    'Router',
+    'Portal',
+    'HMI',
+    'Gateway',
+    'Camera',
+    'Printer',
+    'Payroll',
+    'Chat',
+    'Storage',
+    'Thermostat',
+    'Badge reader',
+    'VPN',
+  ]);
+  // Status: 20% pending, 50% active, 30% closed; one case every 5 minutes up to now. The bench coordinator
+  // owns one case in a hundred; coordinators 1–20 the others.
+  await timed(
+    'cases',
+    `insert into cases (title, summary, status, created_by, owner_id, created_at, updated_at, activated_at,
+                        closed_at, first_response_at, tags)
+     select s.flaw || ' in ' || s.component || ' of ' || s.product,
+            'Reported against ' || s.product || ' ' || (s.n % 97) || '.' || (s.n % 10) || '.',
+            s.status, r.id, coalesce(me.id, o.id), s.created, s.created + (s.n % 1000) * interval '1 minute',
+            case when s.status > 0 then s.created + interval '1 day' end,
+            case when s.status = 2 then s.created + interval '30 days' end,
+            case when s.status > 0 then s.created + (s.n % 48) * interval '1 hour' end,
+            array[lower(s.product)]
+     from (select n,
+                  (${flaws})[1 + n % 12] as flaw,
+                  (${components})[1 + (n / 12) % 11] as component,
+                  (${products})[1 + (n / 132) % 12] as product,
+                  case when n % 10 < 2 then 0 when n % 10 < 7 then 1 else 2 end as status,
+                  now() - (${cases} - n) * interval '5 minutes' as created
+           from generate_series(1, ${cases}) n) s
+     join pool r on r.n = 21 + s.n % 1980
+     join pool o on o.n = 1 + s.n % 20
+     left join users me on me.email = $1 and s.n % 100 = 0
+     order by s.n`,
+    [COORDINATOR],
+  );
+  await timed(
+    'reports',
+    `insert into reports (case_id, submitted_by, original, current, created_at, updated_at)
+     select id, created_by, doc, doc, created_at, created_at from (
+       select c.id, c.created_by, c.created_at, jsonb_build_array(
+         jsonb_build_object('question', 'Title', 'answer', c.title),
+         jsonb_build_object('question', 'Product', 'answer', split_part(c.title, ' of ', 2)),
+         jsonb_build_object('question', 'Have you notified the vendor?', 'answer', 'No'),
+         jsonb_build_object('question', 'Do you have plans to disclose this vulnerability?', 'answer', 'No'),
+         jsonb_build_object('question', 'Describe the vulnerabilities', 'answer', jsonb_build_array(jsonb_build_array(
+           jsonb_build_object('question', 'Description', 'answer',
+             c.title || ': a remote attacker can send crafted requests and read or change data they should not. '
+             || 'Found during an assessment; reproduced on version ' || (c.id % 97) || '.' || (c.id % 10) || '.'),
+           jsonb_build_object('question', 'Problem types (CWE)', 'answer', jsonb_build_array('CWE-' || (20 + c.id % 900))),
+           jsonb_build_object('question', 'Do you want to provide a CVSS score?', 'answer', 'No'),
+           jsonb_build_object('question', 'Has this vulnerability been publicly disclosed?', 'answer', 'No'),
+           jsonb_build_object('question', 'Is this vulnerability being actively exploited?', 'answer', 'No'))))
+       ) as doc
+       from cases c order by c.id) d`,
+  );
+  // 5 participants per case, from disjoint ranges of the pool so no user appears twice in a case. The vendor
+  // group of the bench vendor takes part in exactly VENDOR_CASES cases.
+  const every = Math.floor(cases / VENDOR_CASES);
+  await timed(
+    'participants',
+    `insert into case_participants (case_id, user_id, group_id, role, created_at)
+     select id, created_by, null::int, 'reporter', created_at from cases
+     union all select id, owner_id, null::int, 'owner', created_at from cases
+     union all select c.id, null::int,
+                      case when c.id % ${every} = 7 and c.id <= ${every * VENDOR_CASES}
+                           then (select id from groups where name = 'Bench Vendor Group')
+                           else g.id end,
+                      'vendor', c.created_at + interval '1 day'
+               from cases c join vgroups g on g.n = 1 + c.id % ${VENDOR_GROUPS}
+     union all select c.id, p.id, null::int, 'participant', c.created_at + interval '2 days'
+               from cases c join pool p on p.n = 2001 + c.id % 1500
+     union all select c.id, p.id, null::int, 'observer', c.created_at + interval '2 days'
+               from cases c join pool p on p.n = 3501 + c.id % 500`,
+  );
+  const t = performance.now();
+  await client.query('analyze');
+  log(`  analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const { rows } = await client.query<{
+    cases: string;
+    reports: string;
+    participants: string;
+    entries: string;
+  }>(
+    `select (select count(*) from cases) cases, (select count(*) from reports) reports,
+            (select count(*) from case_participants) participants, (select count(*) from search_entries) entries`,
+  );
+  const { rows: mine } = await client.query<{ n: string }>(
+    `select count(distinct cp.case_id) n from case_participants cp
+       join group_members gm on gm.group_id = cp.group_id join users u on u.id = gm.user_id where u.email = $1`,
+    [VENDOR],
+  );
+  log(
+    `  in the database: ${rows[0].cases} cases, ${rows[0].reports} reports, ${rows[0].participants} ` +
+      `participants, ${rows[0].entries} search entries; the vendor takes part in ${mine[0].n} cases`,
+  );
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error('the server exited');
+    }),
+  ])) as [string];
+  const { port } = JSON.parse(line) as { port: number };
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+function cookiesOf(response: Response): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const at = pair.indexOf('=');
+    jar[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return jar;
+}
+
+/** Signs in through the real endpoints (CSRF cookie first, as a browser would); returns the Cookie header. */
+async function signIn(origin: string, email: string): Promise<string> {
+  const jar = cookiesOf(await fetch(`${origin}/healthz`));
+  const cookie = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const response = await fetch(`${origin}/api/auth/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-csrftoken': decodeURIComponent(jar.csrftoken),
+    },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  Object.assign(jar, cookiesOf(response));
+  return cookie();
+}
+
+interface Scenario {
+  name: string;
+  headers?: Record<string, string>;
+  paths: string[];
+  /** Measured against the goal (the baselines are not). */
+  route?: boolean;
+}
+
+interface Row {
+  scenario: string;
+  'p50 ms': number;
+  'p99 ms': number;
+  'req/s': number;
+  '% of bare': string;
+  'p99 × bare': string;
+  goal: string;
+  failed: number;
+}
+
+async function run(origin: string, scenario: Scenario, connections: number, duration: number) {
+  let i = 0;
+  const rotate = (request: AutocannonRequest) => ({
+    ...request,
+    path: scenario.paths[i++ % scenario.paths.length],
+  });
+  const options: AutocannonOptions = {
+    url: origin,
+    connections,
+    duration,
+    headers: scenario.headers,
+    requests: [{ setupRequest: rotate }],
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pool connections, plans
+  const result = await autocannon(options);
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A route's main query, as the app sends it, explained on the seeded database. */
+async function explainRoutes(
+  client: pg.Client,
+  coordinatorId: number,
+  vendorId: number,
+  vendorGroup: number,
+) {
+  const visible = (userId: number, groupIds: number[]) =>
+    `exists (select 1 from case_participants cp where cp.case_id = cases.id and (cp.user_id = ${userId}` +
+    (groupIds.length ? ` or cp.group_id in (${groupIds.join(',')})` : '') +
+    '))';
+  const words = `cases.id in (select case_id from search_entries where tsv @@ plainto_tsquery('english', 'injection'))`;
+  const owned = (userId: number, groupIds: number[]) =>
+    `exists (select 1 from case_participants cp where cp.case_id = cases.id and (cp.user_id = ${userId}` +
+    (groupIds.length ? ` or cp.group_id in (${groupIds.join(',')})` : '') +
+    ") and cp.role in ('owner'))";
+  const queries: [string, string][] = [
+    ['coordinator: cases, first page', 'select * from cases order by updated_at desc, id desc limit 20'],
+    ['coordinator: cases ?query=injection (count)', `select count(*) from cases where ${words}`],
+    [
+      'coordinator: cases ?query=injection (page)',
+      `select * from cases where ${words} order by updated_at desc, id desc limit 20`,
+    ],
+    [
+      'coordinator: my cases (count)',
+      `select count(*) from cases where ${owned(coordinatorId, [])} and status in (0, 1)`,
+    ],
+    [
+      'coordinator: my cases (page)',
+      `select * from cases where ${owned(coordinatorId, [])} and status in (0, 1) order by updated_at desc, id desc limit 20`,
+    ],
+    [
+      'coordinator: search injection (count)',
+      `select count(*) from search_entries where tsv @@ plainto_tsquery('english', 'injection')`,
+    ],
+    [
+      'coordinator: search injection (page)',
+      `select id, ts_rank(tsv, plainto_tsquery('english', 'injection')) rank from search_entries
+         where tsv @@ plainto_tsquery('english', 'injection') order by rank desc, id desc limit 20`,
+    ],
+    [
+      'coordinator: triage (page)',
+      `select c.id from cases c left join reports r on r.id = (select id from reports where case_id = c.id order by id limit 1)
+         where c.status = 0 order by c.created_at, c.id limit 20`,
+    ],
+    ['vendor: cases (count)', `select count(*) from cases where ${visible(vendorId, [vendorGroup])}`],
+    [
+      'vendor: cases (page)',
+      `select * from cases where ${visible(vendorId, [vendorGroup])} order by updated_at desc, id desc limit 20`,
+    ],
+    [
+      'vendor: search injection (page)',
+      `select id from search_entries where tsv @@ plainto_tsquery('english', 'injection')
+         and exists (select 1 from case_participants cp where cp.case_id = search_entries.case_id
+                     and (cp.user_id = ${vendorId} or cp.group_id in (${vendorGroup})))
+         order by ts_rank(tsv, plainto_tsquery('english', 'injection')) desc, id desc limit 20`,
+    ],
+  ];
+  for (const [name, text] of queries) {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`);
+    const plan = rows.map((r) => r['QUERY PLAN']);
+    const time = plan.find((l) => l.startsWith('Execution Time'));
+    console.log(`\n-- ${name}: ${time ?? ''}`);
+    console.log(plan.filter((l) => !l.startsWith('Planning') && !l.startsWith('Execution')).join('\n'));
+  }
+}
+
+async function main() {
+  const duration = option('duration', 10);
+  const connections = option('connections', 50);
+  const caseCount = option('cases', 100_000);
+  const reuse = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1];
+  if (reuse !== undefined && !/^cvdp_bench_cases_\d+$/.test(reuse))
+    throw new Error('--database= takes a database this script kept (cvdp_bench_cases_<pid>)');
+  // A reused database is kept; a new one is dropped at the end unless --keep.
+  const keep = reuse !== undefined || process.argv.includes('--keep');
+  const explain = !process.argv.includes('--no-explain');
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = reuse ?? `cvdp_bench_cases_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  if (!reuse) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  }
+  const url = databaseUrl(serverUrl, name);
+  let server: ChildProcess | undefined;
+  let client: pg.Client | undefined;
+  try {
+    client = new pg.Client({ connectionString: url });
+    // Dropping the database at the end ends this connection too.
+    client.on('error', () => {});
+    if (reuse) {
+      await client.connect();
+      console.log(
+        `Case workspace benchmark on the kept database ${name}, PostgreSQL at ${new URL(serverUrl).host}.`,
+      );
+    } else {
+      console.log(
+        `Case workspace benchmark: ${caseCount.toLocaleString('en')} cases, PostgreSQL at ${new URL(serverUrl).host}.`,
+      );
+      const started = performance.now();
+      const setup = await openPostgres(url, { max: 2 });
+      await prepareCoordinationData(setup.db);
+      await setup.close();
+      console.log(
+        `Migrated and loaded the CWE catalogue: ${((performance.now() - started) / 1000).toFixed(1)} s. Seeding:`,
+      );
+      await client.connect();
+      const seeded = performance.now();
+      await seed(client, caseCount, (line) => console.log(line));
+      console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`);
+    }
+
+    const { rows: ids } = await client.query<{ coordinator: number; vendor: number; group: number }>(
+      `select (select id from users where email = $1) coordinator, (select id from users where email = $2) vendor,
+              (select id from groups where name = 'Bench Vendor Group') "group"`,
+      [COORDINATOR, VENDOR],
+    );
+
+    const started2 = await startServer(url);
+    server = started2.child;
+    const { origin } = started2;
+    const coordinator = { cookie: await signIn(origin, COORDINATOR) };
+    const vendor = { cookie: await signIn(origin, VENDOR) };
+
+    // What each caller sees, once, so a broken route cannot pass as a fast one.
+    const probe = async (who: Record<string, string>, path: string) => {
+      const response = await fetch(`${origin}${path}`, { headers: who });
+      if (response.status !== 200)
+        throw new Error(`probe ${path}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { count: number }).count;
+    };
+    console.log(
+      `The coordinator sees ${await probe(coordinator, '/api/cases/')} cases ` +
+        `(${await probe(coordinator, '/api/cases/?owned=True&status=0&status=1')} of them theirs, open), ` +
+        `${await probe(coordinator, '/api/triage/')} in triage, ` +
+        `${await probe(coordinator, '/api/search/?query=injection')} search hits for "injection"; the vendor ` +
+        `${await probe(vendor, '/api/cases/')} cases, ${await probe(vendor, '/api/search/?query=injection')} hits.`,
+    );
+
+    const q = (base: string) => QUERIES.map((w) => `${base}${encodeURIComponent(w)}`);
+    const scenarios: Scenario[] = [
+      { name: 'GET /healthz (bare)', paths: ['/healthz'] },
+      { name: 'GET /healthz (signed in)', headers: coordinator, paths: ['/healthz'] },
+    ];
+    for (const [who, headers] of [
+      ['coordinator', coordinator],
+      ['vendor', vendor],
+    ] as const) {
+      scenarios.push(
+        { name: `${who}: GET /api/cases/`, headers, paths: ['/api/cases/'], route: true },
+        { name: `${who}: GET /api/cases/?query=…`, headers, paths: q('/api/cases/?query='), route: true },
+        {
+          name: `${who}: GET /api/cases/?owned=True&status=0&status=1`,
+          headers,
+          paths: ['/api/cases/?owned=True&status=0&status=1'],
+          route: true,
+        },
+        { name: `${who}: GET /api/search/?query=…`, headers, paths: q('/api/search/?query='), route: true },
+      );
+      if (who === 'coordinator')
+        scenarios.push({ name: `${who}: GET /api/triage/`, headers, paths: ['/api/triage/'], route: true });
+    }
+    console.log(
+      `\n${connections} connections, ${duration} s per scenario after a 2 s warm-up; ?query= rotates ` +
+        `${QUERIES.length} terms.`,
+    );
+    const rows: Row[] = [];
+    let bare: { rps: number; p99: number } | undefined;
+    for (const scenario of scenarios) {
+      const r = await run(origin, scenario, connections, duration);
+      bare ??= r;
+      const share = r.rps / bare.rps;
+      const p99Ratio = r.p99 / Math.max(bare.p99, 1);
+      rows.push({
+        scenario: scenario.name,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'req/s': Math.round(r.rps),
+        '% of bare': `${Math.round(share * 100)}%`,
+        'p99 × bare': `${p99Ratio.toFixed(1)}×`,
+        goal: scenario.route ? (share >= 0.4 && p99Ratio <= 3 ? 'met' : 'MISSED') : '',
+        failed: r.failed,
+      });
+      console.log(`  ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+    }
+    console.table(rows);
+    if (rows.some((r) => r.failed > 0)) {
+      console.error('Some requests failed (non-2xx, errors or timeouts).');
+      process.exitCode = 1;
+    }
+    if (explain) {
+      console.log('\nEXPLAIN ANALYZE of the main queries (as the routes build them), on this database:');
+      await explainRoutes(client, ids[0].coordinator, ids[0].vendor, ids[0].group);
+    }
+  } finally {
+    await client?.end().catch(() => {});
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    if (keep)
+      console.log(
+        `\nKept the database ${name}: measure again with --database=${name}; drop it with  dropdb -h … ${name}`,
+      );
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
