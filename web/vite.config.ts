@@ -20,6 +20,10 @@ export default defineConfig({
       // used, so a page needing one string does not load the module's chunk (and zod with it).
       optimization: { inlineConst: { mode: 'all', pass: 2 } },
       output: {
+        // Chunks grouped by the pages using them are named by those pages (vendor-lazy~UserMenu~…~Page): long
+        // names the first chunk repeats in its preload map. Their hash alone names them.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('vendor-lazy') ? 'assets/vendor-lazy-[hash].js' : 'assets/[name]-[hash].js',
         // Vendor code in a few chunks instead of dozens of small ones (each compressed on its own): what
         // every page runs at start, and what only the report form needs. Other shared code is split by use.
         codeSplitting: {
@@ -27,6 +31,9 @@ export default defineConfig({
             // Packages every page runs at start (React, the router, TanStack Query, axios, the layout's
             // react-bootstrap parts): one chunk.
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            // zod on its own: the merge below would otherwise put it beside small parts the sign-in page
+            // needs (react-bootstrap's Card), and the sign-in page would load the whole schema library.
+            { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 15 },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
             // the report form's libraries load with it and nowhere else.
             {
