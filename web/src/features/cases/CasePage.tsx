@@ -21,6 +21,7 @@ import { CaseHeader } from './components/CaseHeader.tsx';
 import { OriginalReport } from './components/OriginalReport.tsx';
 import { ParticipantsTab } from './components/ParticipantsTab.tsx';
 import { ReportAnswers } from './components/ReportAnswers.tsx';
+import { ArtifactsTab, ThreadsTab } from '../threads/index.ts';
 
 export const CASE_TABS = [
   'report',
@@ -44,9 +45,7 @@ const TAB_LABELS: Record<CaseTab, string> = {
 };
 
 /** What the tabs later issues fill say until then. */
-export const EMPTY_TAB_TEXT: Record<'threads' | 'vulnerabilities' | 'advisory', string> = {
-  threads:
-    'Message threads with the reporter, vendors and other participants will appear here. There are none yet.',
+export const EMPTY_TAB_TEXT: Record<'vulnerabilities' | 'advisory', string> = {
   vulnerabilities:
     'The vulnerabilities of this case, with their CWEs and CVSS and SSVC scores, will appear here. There are none yet.',
   advisory: 'The advisory for this case, its revisions and publication will appear here. There is none yet.',
@@ -131,8 +130,10 @@ function TabContent({
       return <ParticipantsTab caseId={c.id} permissions={permissions} />;
     case 'activity':
       return <ActivityTab caseId={c.id} />;
+    case 'threads':
+      return <ThreadsTab caseId={c.id} />;
     case 'artifacts':
-      return <CaseFiles caseId={c.id} />;
+      return <ArtifactsTab caseId={c.id} />;
     default:
       return <EmptyTab tab={tab} />;
   }

@@ -1,0 +1,106 @@
+// The Markdown editor of a post, with Write and Preview tabs. The page has no Markdown renderer of its own
+// (only the server's sanitised HTML is ever inserted as HTML), so Preview shows the text as it will be sent,
+// as plain text, and says so.
+import { useId, useState } from 'react';
+import { Button, Form, Nav } from 'react-bootstrap';
+import { POST_MAX_LENGTH } from '@cvdp/core';
+
+export function PostEditor({
+  label,
+  value,
+  onChange,
+  onSubmit,
+  onCancel,
+  submitText,
+  busy,
+  error,
+  autoFocus,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onCancel?: () => void;
+  submitText: string;
+  busy: boolean;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const empty = value.trim().length === 0;
+  return (
+    <Form
+      noValidate
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!empty) onSubmit();
+      }}
+    >
+      <Nav
+        variant="tabs"
+        className="small"
+        activeKey={tab}
+        onSelect={(k) => setTab(k === 'preview' ? 'preview' : 'write')}
+      >
+        <Nav.Item>
+          <Nav.Link eventKey="write" as="button" type="button" aria-pressed={tab === 'write'}>
+            Write
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item>
+          <Nav.Link eventKey="preview" as="button" type="button" aria-pressed={tab === 'preview'}>
+            Preview
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
+      {tab === 'write' ? (
+        <>
+          <Form.Label htmlFor={id} className="visually-hidden">
+            {label}
+          </Form.Label>
+          <Form.Control
+            id={id}
+            as="textarea"
+            rows={4}
+            value={value}
+            maxLength={POST_MAX_LENGTH}
+            autoFocus={autoFocus}
+            isInvalid={!!error}
+            placeholder="Write in Markdown"
+            onChange={(e) => onChange(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !empty && !busy) onSubmit();
+            }}
+            className="rounded-top-0"
+          />
+          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+        </>
+      ) : (
+        <div className="border border-top-0 rounded-bottom p-2" data-testid="post-preview">
+          <p className="small text-body-secondary mb-1">
+            Plain-text preview: the Markdown is formatted by the server when posted.
+          </p>
+          {empty ? (
+            <p className="text-body-secondary mb-0">Nothing to preview.</p>
+          ) : (
+            <div className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
+              {value}
+            </div>
+          )}
+        </div>
+      )}
+      <div className="d-flex gap-2 mt-2">
+        <Button type="submit" size="sm" disabled={busy || empty}>
+          {submitText}
+        </Button>
+        {onCancel && (
+          <Button size="sm" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,221 @@
+// One post: author, time, "edited", the server's sanitised HTML, reactions, and the actions the caller may
+// take (reply, edit their own, history, pin for staff, delete their own or as staff). A deleted post stays
+// as a marker so its replies keep their place.
+import { useState, type ReactNode } from 'react';
+import { Button, Dropdown, Modal } from 'react-bootstrap';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { REACTION_EMOJI, REACTIONS, type Post, type Reaction } from '@cvdp/core';
+import { fieldErrors } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { deletePost, reactToPost, updatePost } from '../api.ts';
+import { PostEditor } from './PostEditor.tsx';
+import { PostHistoryModal } from './PostHistoryModal.tsx';
+
+export const POST_REMOVED_TEXT = 'Post removed';
+
+const REACTION_LABEL: Record<Reaction, string> = {
+  thumbs_up: 'thumbs up',
+  thumbs_down: 'thumbs down',
+  heart: 'heart',
+  laugh: 'laugh',
+  eyes: 'eyes',
+  rocket: 'rocket',
+  check: 'check',
+  question: 'question',
+};
+
+export interface PostItemProps {
+  post: Post;
+  /** The signed-in user's id. */
+  me: number | null;
+  staff: boolean;
+  /** Archived threads take no new posts. */
+  readOnly: boolean;
+  /** Top-level posts take replies; replies do not (one level). */
+  onReply?: (post: Post) => void;
+  children?: ReactNode;
+}
+
+export function PostItem({ post, me, staff, readOnly, onReply, children }: PostItemProps) {
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [showHistory, setShowHistory] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.threads.posts(post.thread) });
+  const mine = me !== null && post.author?.id === me;
+
+  const edit = useMutation({
+    mutationFn: (content: string) => updatePost(post.id, { content }),
+    onSuccess: async () => {
+      setEditing(false);
+      await client.invalidateQueries({ queryKey: queryKeys.threads.history(post.id) });
+    },
+    onSettled: refresh,
+  });
+  const pin = useMutation({
+    mutationFn: () => updatePost(post.id, { pinned: !post.pinned }),
+    onSettled: refresh,
+  });
+  const react = useMutation({
+    mutationFn: (reaction: Reaction) => reactToPost(post.id, reaction),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: () => setConfirmDelete(false),
+    onSettled: refresh,
+  });
+
+  const who = post.author ? post.author.name : 'Former user';
+  const heading = (
+    <div className="d-flex flex-wrap align-items-baseline gap-2 small">
+      <strong>{who}</strong>
+      {post.author?.group && <span className="text-body-secondary">{post.author.group.name}</span>}
+      <time dateTime={post.created} className="text-body-secondary">
+        {formatDateTime(post.created)}
+      </time>
+      {post.edited && !post.deleted && <span className="text-body-secondary fst-italic">edited</span>}
+      {post.pinned && <ContrastBadge bg="info">Pinned</ContrastBadge>}
+    </div>
+  );
+
+  if (post.deleted) {
+    return (
+      <article className="border rounded p-2 mb-2 bg-body-tertiary" aria-label={`Post ${post.id}`}>
+        <p className="mb-0 fst-italic text-body-secondary">{POST_REMOVED_TEXT}</p>
+        {children}
+      </article>
+    );
+  }
+
+  const reacted = post.reactions.filter((r) => r.count > 0);
+  return (
+    <article
+      className={`border rounded p-2 mb-2 ${post.pinned ? 'border-info' : ''} bg-body`}
+      aria-label={`Post by ${who}`}
+      data-post-id={post.id}
+    >
+      {heading}
+      {editing ? (
+        <div className="mt-2">
+          <PostEditor
+            label="Edit post"
+            value={draft}
+            onChange={setDraft}
+            onSubmit={() => edit.mutate(draft)}
+            onCancel={() => setEditing(false)}
+            submitText="Save"
+            busy={edit.isPending}
+            error={fieldErrors(edit.error).content?.[0]}
+            autoFocus
+          />
+          {!fieldErrors(edit.error).content && <ErrorAlert error={edit.error} />}
+        </div>
+      ) : (
+        // The server renders the Markdown and sanitises it with an allow-list; nothing else is ever set as HTML.
+        <div className="post-body text-break mt-1" dangerouslySetInnerHTML={{ __html: post.html }} />
+      )}
+      <div className="d-flex flex-wrap gap-1 align-items-center" aria-label="Reactions" role="group">
+        {reacted.map((r) => (
+          <Button
+            key={r.reaction}
+            size="sm"
+            variant={r.mine ? 'primary' : 'outline-secondary'}
+            className="py-0 px-2"
+            aria-pressed={r.mine}
+            aria-label={`${REACTION_LABEL[r.reaction]}: ${r.count}${r.mine ? ', yours' : ''}`}
+            disabled={react.isPending}
+            onClick={() => react.mutate(r.reaction)}
+          >
+            <span aria-hidden="true">{REACTION_EMOJI[r.reaction]}</span> {r.count}
+          </Button>
+        ))}
+        <Dropdown>
+          <Dropdown.Toggle
+            size="sm"
+            variant="outline-secondary"
+            className="py-0 px-2"
+            aria-label="Add a reaction"
+          >
+            <span aria-hidden="true">☺ +</span>
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            {REACTIONS.map((name) => (
+              <Dropdown.Item key={name} as="button" onClick={() => react.mutate(name)}>
+                <span aria-hidden="true">{REACTION_EMOJI[name]}</span> {REACTION_LABEL[name]}
+              </Dropdown.Item>
+            ))}
+          </Dropdown.Menu>
+        </Dropdown>
+        <span className="ms-auto" />
+        {onReply && !readOnly && (
+          <Button size="sm" variant="link" onClick={() => onReply(post)}>
+            Reply
+          </Button>
+        )}
+        {mine && !readOnly && !editing && (
+          <Button
+            size="sm"
+            variant="link"
+            onClick={() => {
+              edit.reset();
+              setDraft(post.content);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+        )}
+        {post.edited && (
+          <Button size="sm" variant="link" onClick={() => setShowHistory(true)}>
+            History
+          </Button>
+        )}
+        {staff && (
+          <Button size="sm" variant="link" disabled={pin.isPending} onClick={() => pin.mutate()}>
+            {post.pinned ? 'Unpin' : 'Pin'}
+          </Button>
+        )}
+        {(mine || staff) && (
+          <Button
+            size="sm"
+            variant="link"
+            className="link-danger"
+            onClick={() => {
+              remove.reset();
+              setConfirmDelete(true);
+            }}
+          >
+            Delete
+          </Button>
+        )}
+      </div>
+      <ErrorAlert error={react.error ?? pin.error} />
+      {children}
+      {showHistory && <PostHistoryModal postId={post.id} onClose={() => setShowHistory(false)} />}
+      {confirmDelete && (
+        <Modal show onHide={() => setConfirmDelete(false)} aria-labelledby={`delete-post-${post.id}`}>
+          <Modal.Header closeButton>
+            <Modal.Title id={`delete-post-${post.id}`}>Delete post</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            Delete this post? A “{POST_REMOVED_TEXT}” marker stays in its place.
+            <ErrorAlert error={remove.error} />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              Delete
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      )}
+    </article>
+  );
+}

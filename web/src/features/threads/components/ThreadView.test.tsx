@@ -1,0 +1,275 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageOf, Post, Thread } from '@cvdp/core';
+import {
+  createPost,
+  deletePost,
+  fetchCaseCallerMetadata,
+  fetchPinnedPosts,
+  fetchPostHistory,
+  fetchPosts,
+  fetchThread,
+  reactToPost,
+  updatePost,
+} from '../api.ts';
+import { ThreadView } from './ThreadView.tsx';
+
+vi.mock('../api.ts', () => ({
+  fetchThread: vi.fn(),
+  fetchPosts: vi.fn(),
+  fetchPinnedPosts: vi.fn(),
+  fetchCaseCallerMetadata: vi.fn(),
+  fetchPostHistory: vi.fn(),
+  createPost: vi.fn(),
+  updatePost: vi.fn(),
+  deletePost: vi.fn(),
+  reactToPost: vi.fn(),
+  updateThread: vi.fn(),
+  uploadToThread: vi.fn(),
+  artifactDownloadHref: (a: { download_url: string }) => a.download_url,
+  threadEventsUrl: (id: number) => `/api/case/thread/${id}/events/`,
+}));
+vi.mock('../../auth/index.ts', () => ({
+  useCurrentUser: () => ({ user: { id: 1, name: 'Cora', email: 'c@x', roles: ['coordinator'], groups: [] } }),
+}));
+afterEach(() => vi.clearAllMocks());
+
+const THREAD: Thread = {
+  id: 3,
+  case: 5,
+  subject: 'Patch timeline',
+  official: false,
+  archived: false,
+  restricted: false,
+  created: '2026-05-01T10:00:00Z',
+  created_by: { id: 1, name: 'Cora' },
+  last_post: '2026-05-02T10:00:00Z',
+  post_count: 3,
+  unread: 0,
+};
+
+const post = (id: number, over: Partial<Post> = {}): Post => ({
+  id,
+  thread: 3,
+  content: `Post ${id}`,
+  html: `<p>Post ${id}</p>`,
+  author: { id: 2, name: 'Vera Vendor', group: { id: 9, name: 'Acme PSIRT' } },
+  created: '2026-05-01T10:00:00Z',
+  modified: '2026-05-01T10:00:00Z',
+  edited: false,
+  pinned: false,
+  reply_to: null,
+  reactions: [],
+  replies: 0,
+  deleted: false,
+  ...over,
+});
+
+const page = (results: Post[], next: string | null = null, count = results.length): PageOf<Post> => ({
+  count,
+  next,
+  previous: null,
+  results,
+});
+
+/** A live-event source that never opens (jsdom has none). */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  onmessage: ((e: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(
+    public url: string,
+    public init?: EventSourceInit,
+  ) {
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.mocked(fetchThread).mockResolvedValue(THREAD);
+  vi.mocked(fetchPinnedPosts).mockResolvedValue([]);
+  vi.mocked(fetchCaseCallerMetadata).mockResolvedValue({
+    case: 5,
+    staff: true,
+    role: 'owner',
+    roles: ['owner'],
+    permissions: {} as never,
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderView() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ThreadView caseId={5} threadId={3} onBack={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ThreadView', () => {
+  it('shows pinned posts on top and replies nested under their post', async () => {
+    const pinned = post(7, { pinned: true, html: '<p>Pinned plan</p>' });
+    vi.mocked(fetchPinnedPosts).mockResolvedValue([pinned]);
+    vi.mocked(fetchPosts).mockResolvedValue(
+      page([post(1, { html: '<p>First</p>' }), post(2, { reply_to: 1, html: '<p>A reply</p>' }), pinned]),
+    );
+    renderView();
+    const pinnedSection = await screen.findByRole('region', { name: 'Pinned posts' });
+    expect(within(pinnedSection).getByText('Pinned plan')).toBeInTheDocument();
+    // The pinned post is first on the page and not repeated below.
+    const articles = screen.getAllByRole('article');
+    expect(articles[0]).toHaveTextContent('Pinned plan');
+    expect(screen.getAllByText('Pinned plan')).toHaveLength(1);
+    // The reply sits inside its post, under "Replies".
+    const first = articles.find((a) => a.textContent?.includes('First'))!;
+    const replies = within(first).getByRole('list', { name: 'Replies' });
+    expect(within(replies).getByText('A reply')).toBeInTheDocument();
+    // Replies take no replies of their own (one level).
+    expect(within(replies).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    // Live updates: the thread's event stream is opened with credentials.
+    expect(FakeEventSource.last?.url).toBe('/api/case/thread/3/events/');
+    expect(FakeEventSource.last?.init).toEqual({ withCredentials: true });
+  });
+
+  it('replies to a post with reply_to', async () => {
+    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
+    vi.mocked(createPost).mockResolvedValue(post(4, { reply_to: 1 }));
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reply' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Vera Vendor' }), 'Thanks!');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(createPost).toHaveBeenCalledWith(3, 'Thanks!', 1));
+  });
+
+  it('toggles a reaction and shows counts with the caller’s own pressed', async () => {
+    vi.mocked(fetchPosts).mockResolvedValue(
+      page([post(1, { reactions: [{ reaction: 'heart', count: 2, mine: true }] })]),
+    );
+    vi.mocked(reactToPost).mockResolvedValue(post(1));
+    renderView();
+    const heart = await screen.findByRole('button', { name: 'heart: 2, yours' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(heart);
+    expect(reactToPost).toHaveBeenCalledWith(1, 'heart');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a reaction' }));
+    await userEvent.click(await screen.findByRole('button', { name: /rocket/ }));
+    expect(reactToPost).toHaveBeenCalledWith(1, 'rocket');
+  });
+
+  it('edits the caller’s own post, marks it edited and shows the history with the diff', async () => {
+    const mine = post(5, {
+      author: { id: 1, name: 'Cora', group: null },
+      content: 'Fix in 2.1',
+      html: '<p>Fix in 2.1</p>',
+    });
+    vi.mocked(fetchPosts).mockResolvedValueOnce(page([mine, post(6)]));
+    vi.mocked(updatePost).mockResolvedValue({ ...mine, content: 'Fix in 2.2', edited: true });
+    renderView();
+    const article = (await screen.findByText('Fix in 2.1')).closest('article')!;
+    // Only one's own post offers Edit.
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    await userEvent.click(within(article).getByRole('button', { name: 'Edit' }));
+    const box = within(article).getByRole('textbox', { name: 'Edit post' });
+    expect(box).toHaveValue('Fix in 2.1');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Fix in 2.2');
+    vi.mocked(fetchPosts).mockResolvedValue(
+      page([{ ...mine, content: 'Fix in 2.2', html: '<p>Fix in 2.2</p>', edited: true }, post(6)]),
+    );
+    await userEvent.click(within(article).getByRole('button', { name: 'Save' }));
+    expect(updatePost).toHaveBeenCalledWith(5, { content: 'Fix in 2.2' });
+    const edited = (await screen.findByText('Fix in 2.2')).closest('article')!;
+    expect(within(edited).getByText('edited')).toBeInTheDocument();
+
+    vi.mocked(fetchPostHistory).mockResolvedValue({
+      post: 5,
+      versions: [
+        { content: 'Fix in 2.1', date: '2026-05-01T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
+        { content: 'Fix in 2.2', date: '2026-05-02T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
+      ],
+      diffs: [{ from: 0, to: 1, patch: '@@ -1 +1 @@\n-Fix in 2.1\n+Fix in 2.2\n' }],
+    });
+    await userEvent.click(within(edited).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post history' });
+    expect(await within(dialog).findByText('-Fix in 2.1')).toHaveClass('bg-danger-subtle');
+    expect(within(dialog).getByText('+Fix in 2.2')).toHaveClass('bg-success-subtle');
+    expect(within(dialog).getByText(/Current version/)).toBeInTheDocument();
+  });
+
+  it('deletes after a confirmation and keeps a "Post removed" marker', async () => {
+    vi.mocked(fetchPosts).mockResolvedValueOnce(page([post(1), post(2, { reply_to: 1 })]));
+    vi.mocked(deletePost).mockResolvedValue(undefined);
+    renderView();
+    const first = (await screen.findByText('Post 1')).closest('article')!;
+    await userEvent.click(within(first).getAllByRole('button', { name: 'Delete' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
+    expect(deletePost).not.toHaveBeenCalled();
+    vi.mocked(fetchPosts).mockResolvedValue(
+      page([post(1, { deleted: true, content: '', html: '', author: null }), post(2, { reply_to: 1 })]),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(deletePost).toHaveBeenCalledWith(1);
+    expect(await screen.findByText('Post removed')).toBeInTheDocument();
+    // The reply keeps its place under the marker.
+    const marker = screen.getByText('Post removed').closest('article')!;
+    expect(within(marker).getByText('Post 2')).toBeInTheDocument();
+  });
+
+  it('loads the next 100 posts with "Load more"', async () => {
+    vi.mocked(fetchPosts).mockImplementation((_thread, pageNo) =>
+      Promise.resolve(
+        pageNo === 1
+          ? page([post(1, { html: '<p>Page one</p>' })], '/api/case/thread/3/posts/?page=2', 2)
+          : page([post(2, { html: '<p>Page two</p>' })], null, 2),
+      ),
+    );
+    renderView();
+    expect(await screen.findByText('Page one')).toBeInTheDocument();
+    expect(screen.queryByText('Page two')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Page two')).toBeInTheDocument();
+    expect(fetchPosts).toHaveBeenLastCalledWith(3, 2, '');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('searches within the thread', async () => {
+    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
+    renderView();
+    await screen.findByText('Post 1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search this thread' }), 'timeline');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(fetchPosts).toHaveBeenLastCalledWith(3, 1, 'timeline'));
+    expect(await screen.findByText('1 posts match “timeline”.')).toBeInTheDocument();
+  });
+
+  it('previews the draft as plain text, never as HTML', async () => {
+    vi.mocked(fetchPosts).mockResolvedValue(page([]));
+    renderView();
+    const box = await screen.findByRole('textbox', { name: 'New post' });
+    await userEvent.type(box, '<img src=x onerror=alert(1)> **bold**');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByTestId('post-preview');
+    expect(preview).toHaveTextContent('<img src=x onerror=alert(1)> **bold**');
+    expect(preview.querySelector('img')).toBeNull();
+  });
+
+  it('falls back to polling when the live stream fails', async () => {
+    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
+    renderView();
+    await screen.findByText('Post 1');
+    const source = FakeEventSource.last!;
+    source.onerror?.();
+    expect(source.closed).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+// Live updates of an open thread: the server streams ThreadEvent ids (Server-Sent Events); each one makes the
+// page refetch the thread's posts. If the stream fails (a proxy that buffers, an old browser), the page polls.
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ThreadEvent } from '@cvdp/core';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { threadEventsUrl } from './api.ts';
+
+/** How often posts are refetched when the live stream is unavailable. */
+export const POLL_MS = 10_000;
+
+/**
+ * Subscribes to the thread's events while mounted. Returns the polling interval to use for the thread's
+ * queries: false while the stream is live, POLL_MS once it has failed.
+ */
+export function useThreadEvents(threadId: number, caseId: number): number | false {
+  const client = useQueryClient();
+  const [polling, setPolling] = useState(false);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      setPolling(true);
+      return;
+    }
+    setPolling(false);
+    const source = new EventSource(threadEventsUrl(threadId), { withCredentials: true });
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const refetch = () => {
+      // A burst of events (a reaction storm) costs one refetch.
+      if (pending) return;
+      pending = setTimeout(() => {
+        pending = undefined;
+        void client.invalidateQueries({ queryKey: queryKeys.threads.posts(threadId) });
+        void client.invalidateQueries({ queryKey: queryKeys.threads.lists(caseId) });
+      }, 150);
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      try {
+        const event = JSON.parse(message.data) as Partial<ThreadEvent>;
+        if (event.thread !== undefined && event.thread !== threadId) return;
+      } catch {
+        // A keep-alive or a message we do not know: refetch anyway, it is cheap.
+      }
+      refetch();
+    };
+    source.onerror = () => {
+      source.close();
+      setPolling(true);
+    };
+    return () => {
+      source.close();
+      if (pending) clearTimeout(pending);
+    };
+  }, [client, threadId, caseId]);
+
+  return polling ? POLL_MS : false;
+}
