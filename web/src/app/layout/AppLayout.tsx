@@ -28,9 +28,10 @@ export function AppLayout() {
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" />
           <Navbar.Collapse id="main-nav">
-            <Nav className="me-auto">
+            {/* Many links (an admin's): they wrap as a whole onto a second row, never word by word. */}
+            <Nav className="me-auto flex-wrap">
               {navigationFor(user).map((item) => (
-                <Nav.Link key={item.to} as={NavLink} to={item.to} end={item.end}>
+                <Nav.Link key={item.to} as={NavLink} to={item.to} end={item.end} className="text-nowrap">
                   {item.label}
                 </Nav.Link>
               ))}
