@@ -258,8 +258,10 @@ async function seed(client: pg.Client, cases: number, log: (line: string) => voi
                from cases c join pool p on p.n = 3501 + c.id % 500`,
   );
   const t = performance.now();
-  await client.query('analyze');
-  log(`  analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // What autovacuum would have done by the time a desk holds 100,000 cases: statistics, and the visibility
+  // map that lets index-only scans skip the heap.
+  await client.query('vacuum analyze');
+  log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const { rows } = await client.query<{
     cases: string;
     reports: string;
@@ -506,8 +508,8 @@ async function main() {
       `The coordinator sees ${await probe(coordinator, '/api/cases/')} cases ` +
         `(${await probe(coordinator, '/api/cases/?owned=True&status=0&status=1')} of them theirs, open), ` +
         `${await probe(coordinator, '/api/triage/')} in triage, ` +
-        `${await probe(coordinator, '/api/search/?query=injection')} search hits for "injection"; the vendor ` +
-        `${await probe(vendor, '/api/cases/')} cases, ${await probe(vendor, '/api/search/?query=injection')} hits.`,
+        `${await probe(coordinator, '/api/search/?query=overflow')} search hits for "overflow"; the vendor ` +
+        `${await probe(vendor, '/api/cases/')} cases, ${await probe(vendor, '/api/search/?query=overflow')} hits.`,
     );
 
     const q = (base: string) => QUERIES.map((w) => `${base}${encodeURIComponent(w)}`);
@@ -537,14 +539,22 @@ async function main() {
       `\n${connections} connections, ${duration} s per scenario after a 2 s warm-up; ?query= rotates ` +
         `${QUERIES.length} terms.`,
     );
-    const rows: Row[] = [];
-    let bare: { rps: number; p99: number } | undefined;
+    // The bare baseline runs first and again last; routes are compared with the mean of the two, so a
+    // shared machine's load drifting during the run weighs on both sides alike.
+    scenarios.push({ name: 'GET /healthz (bare, again)', paths: ['/healthz'] });
+    const results: { scenario: Scenario; r: Awaited<ReturnType<typeof run>> }[] = [];
     for (const scenario of scenarios) {
       const r = await run(origin, scenario, connections, duration);
-      bare ??= r;
+      results.push({ scenario, r });
+      console.log(`  ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+    }
+    const first = results[0].r;
+    const last = results[results.length - 1].r;
+    const bare = { rps: (first.rps + last.rps) / 2, p99: (first.p99 + last.p99) / 2 };
+    const rows: Row[] = results.map(({ scenario, r }) => {
       const share = r.rps / bare.rps;
       const p99Ratio = r.p99 / Math.max(bare.p99, 1);
-      rows.push({
+      return {
         scenario: scenario.name,
         'p50 ms': r.p50,
         'p99 ms': r.p99,
@@ -553,9 +563,11 @@ async function main() {
         'p99 × bare': `${p99Ratio.toFixed(1)}×`,
         goal: scenario.route ? (share >= 0.4 && p99Ratio <= 3 ? 'met' : 'MISSED') : '',
         failed: r.failed,
-      });
-      console.log(`  ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
-    }
+      };
+    });
+    console.log(
+      `Bare baseline (mean of the first and last run): ${Math.round(bare.rps)} req/s, p99 ${Math.round(bare.p99)} ms.`,
+    );
     console.table(rows);
     if (rows.some((r) => r.failed > 0)) {
       console.error('Some requests failed (non-2xx, errors or timeouts).');
