@@ -1,0 +1,466 @@
+// npm run bench:posts [-- --duration=10 --connections=50 --keep]
+//
+// A thread's posts on a large database: PostgreSQL seeded with 100,000 cases and 1,000,000 posts — one case
+// with 200 vendor participants and 20,000 posts in one thread — then, from 50 concurrent autocannon clients
+// signed in as one of those vendors, GET /api/case/thread/{id}/posts/?page_size=100 (the first page and a
+// late one), ?pinned=1 and ?search=…, each beside GET /healthz on the same server (the bare route) in the
+// same run. The server is the real app (buildPlatform, what `npm start` runs) in a child process, so
+// autocannon does not share its event loop.
+//
+// PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. The script creates its
+// own database there (cvdp_bench_posts_<pid>) and drops it at the end (--keep leaves it, and prints its name).
+//
+// Seeding is plain SQL (INSERT … SELECT generate_series). The per-row triggers on posts and reactions (the
+// search index and the live-thread NOTIFY of migration 0007) are disabled for the bulk load — a million
+// NOTIFYs in one transaction and a million single-row index upserts would dominate the run — and
+// search_entries is filled for every post with one INSERT … SELECT (what the trigger would have written),
+// with its GIN index rebuilt afterwards; then the triggers are enabled again.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { hashPassword, loadConfig, openDatabase, openPostgres } from '@cvdp/server-kit';
+import { prepareCoordinationData } from '@cvdp/coordination';
+import { buildPlatform } from '../services/platform/src/platform.ts';
+
+const BENCH_PASSWORD = 'bench password for thread posts';
+const CASES = 100_000;
+const POSTS = 1_000_000;
+const BIG_POSTS = 20_000;
+const VENDORS = 200;
+const PAGE_SIZE = 100;
+
+/** What posts talk about: the search terms below hit some of them. */
+const TOPICS = [
+  'the buffer overflow in the packet parser',
+  'an sql injection in the login form',
+  'the firmware update schedule for the routers',
+  'our patch timeline for the fix',
+  'the advisory draft wording',
+  'a question about the embargo date',
+  'the CVSS vector and score review',
+  'reproduction steps on version 2.1',
+];
+const SEARCHES = ['firmware', 'sql injection', 'embargo date', 'patch timeline', 'nothing matches this'];
+
+// ---- autocannon (no type package installed: the few fields used here) ----
+interface Histogram {
+  average: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+interface AutocannonResult {
+  latency: Histogram;
+  requests: Histogram & { total: number };
+  throughput: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+function option(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+// ---- child: the server ----
+async function serve() {
+  const config = { ...loadConfig(), logLevel: 'silent' };
+  const database = await openDatabase(config);
+  await prepareCoordinationData(database.db);
+  const app = await buildPlatform({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  console.log(JSON.stringify({ port: address.port }));
+  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
+}
+
+// ---- parent: database, seed, sign-in, load ----
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await step();
+  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+interface Seeded {
+  bigThread: number;
+  vendorEmail: string;
+  pinned: number;
+}
+
+async function seed(client: pg.Client): Promise<Seeded> {
+  const q = async (text: string, values: unknown[] = []) => (await client.query(text, values)).rows;
+  const hash = await hashPassword(BENCH_PASSWORD);
+  console.log('Seeding:');
+  await timed('users (1 coordinator, 200 vendors)', async () => {
+    await q(
+      `insert into users (email, name, password_hash, roles, pending)
+       values ('coordinator@bench.test', 'Bench Coordinator', $1, '{coordinator}', false)`,
+      [hash],
+    );
+    await q(
+      `insert into users (email, name, password_hash, roles, pending)
+       select 'vendor' || g || '@bench.test', 'Vendor ' || g, $1, '{reporter}', false
+         from generate_series(1, ${VENDORS}) g`,
+      [hash],
+    );
+  });
+  const [{ id: coordinator }] = await q(`select id from users where email = 'coordinator@bench.test'`);
+  await timed(
+    `${CASES.toLocaleString('en')} cases (search trigger on), each with its coordinator`,
+    async () => {
+      await q(
+        `insert into cases (title, summary, status, created_by, owner_id, created_at, updated_at)
+       select 'Case ' || g || ': ' || ($2::text[])[1 + g % ${TOPICS.length}],
+              'Reported issue number ' || g, g % 4, $1, $1,
+              now() - (${CASES} - g) * interval '1 minute', now() - (${CASES} - g) * interval '1 minute'
+         from generate_series(1, ${CASES}) g`,
+        [coordinator, TOPICS],
+      );
+      await q(
+        `insert into case_participants (case_id, user_id, role) select id, $1, 'owner' from cases order by id`,
+        [coordinator],
+      );
+    },
+  );
+  const [{ id: bigCase }] = await q(`select min(id) as id from cases`);
+  await q(
+    `insert into case_participants (case_id, user_id, role)
+     select $1, id, 'vendor' from users where email like 'vendor%@bench.test' order by id`,
+    [bigCase],
+  );
+  await timed('one thread per case', () =>
+    q(
+      `insert into threads (case_id, subject, created_by, created_at)
+       select id, 'Coordination of case ' || id, $1, created_at from cases order by id`,
+      [coordinator],
+    ),
+  );
+  const [{ id: bigThread }] = await q(`select id from threads where case_id = $1`, [bigCase]);
+  const [{ first, last }] = await q(`select min(id) as first, max(id) as last from threads where id <> $1`, [
+    bigThread,
+  ]);
+  const others = Number(last) - Number(first) + 1;
+
+  await q(`alter table posts disable trigger posts_search_index`);
+  await q(`alter table posts disable trigger posts_announce`);
+  await q(`alter table post_reactions disable trigger post_reactions_announce`);
+  try {
+    const content = (g: string) =>
+      `'Post ' || ${g} || ' about ' || ($1::text[])[1 + ${g} % ${TOPICS.length}] || '. Note ' || md5(${g}::text)`;
+    await timed(`${BIG_POSTS.toLocaleString('en')} posts in the large thread by its 200 vendors`, () =>
+      q(
+        `insert into posts (thread_id, case_id, author_id, content, html, pinned, created_at, modified_at)
+         select $2, $3, v.ids[1 + g % ${VENDORS}], ${content('g')}, '<p>' || ${content('g')} || '</p>',
+                g % 1000 = 0, now() - (${BIG_POSTS} - g) * interval '1 second', now() - (${BIG_POSTS} - g) * interval '1 second'
+           from generate_series(1, ${BIG_POSTS}) g,
+                (select array_agg(id order by id) as ids from users where email like 'vendor%@bench.test') v`,
+        [TOPICS, bigThread, bigCase],
+      ),
+    );
+    await timed(
+      `${(POSTS - BIG_POSTS).toLocaleString('en')} posts over the other ${others.toLocaleString('en')} threads`,
+      () =>
+        q(
+          `insert into posts (thread_id, case_id, author_id, content, html, created_at, modified_at)
+         select t.id, t.case_id, $2, ${content('g')}, '<p>' || ${content('g')} || '</p>',
+                t.created_at + g * interval '1 second', t.created_at + g * interval '1 second'
+           from generate_series(1, ${POSTS - BIG_POSTS}) g
+           join threads t on t.id = $3 + g % $4`,
+          [TOPICS, coordinator, first, others],
+        ),
+    );
+    await timed('replies (every 10th post of the large thread) and 5,000 reactions', async () => {
+      await q(
+        `update posts set reply_to = id - 1
+          where thread_id = $1 and id % 10 = 0 and id - 1 >= (select min(id) from posts where thread_id = $1)`,
+        [bigThread],
+      );
+      await q(
+        `insert into post_reactions (post_id, user_id, reaction)
+         select p.id, v.ids[1 + p.id % ${VENDORS}], (array['thumbs_up','heart','eyes','rocket'])[1 + p.id % 4]
+           from posts p, (select array_agg(id order by id) as ids from users where email like 'vendor%@bench.test') v
+          where p.thread_id = $1 and p.id % 4 = 0`,
+        [bigThread],
+      );
+    });
+    await timed('search_entries for every post (one INSERT … SELECT, GIN index rebuilt)', async () => {
+      await q(`drop index search_entries_tsv_idx`);
+      await q(
+        `insert into search_entries (case_id, thread_id, type, object_id, title, body, updated_at)
+         select p.case_id, p.thread_id, 'post', p.id::text, t.subject, p.content, now()
+           from posts p join threads t on t.id = p.thread_id
+          where p.deleted_at is null`,
+      );
+      await q(`create index search_entries_tsv_idx on search_entries using gin (tsv)`);
+    });
+  } finally {
+    await q(`alter table posts enable trigger posts_search_index`);
+    await q(`alter table posts enable trigger posts_announce`);
+    await q(`alter table post_reactions enable trigger post_reactions_announce`);
+  }
+  await timed('thread post counts and last post times', () =>
+    q(
+      `update threads t set post_count = c.n, last_post_at = c.last
+         from (select thread_id, count(*)::int as n, max(created_at) as last from posts group by thread_id) c
+        where t.id = c.thread_id`,
+    ),
+  );
+  await timed('VACUUM ANALYZE', () => q(`vacuum analyze`));
+  const [{ n: pinned }] = await q(`select count(*)::int as n from posts where thread_id = $1 and pinned`, [
+    bigThread,
+  ]);
+  const [{ n: total }] = await q(`select count(*)::int as n from posts`);
+  const [{ n: cases }] = await q(`select count(*)::int as n from cases`);
+  console.log(
+    `  → ${cases.toLocaleString('en')} cases, ${total.toLocaleString('en')} posts; large thread ${bigThread}`,
+  );
+  return { bigThread: Number(bigThread), vendorEmail: 'vendor1@bench.test', pinned };
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error('the server exited');
+    }),
+  ])) as [string];
+  const { port } = JSON.parse(line) as { port: number };
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+function cookiesOf(response: Response): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const at = pair.indexOf('=');
+    jar[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return jar;
+}
+
+/** Signs in through the real endpoints (CSRF cookie first, as a browser would); returns the Cookie header. */
+async function signIn(origin: string, email: string): Promise<string> {
+  const jar = cookiesOf(await fetch(`${origin}/healthz`));
+  const cookie = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const response = await fetch(`${origin}/api/auth/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-csrftoken': decodeURIComponent(jar.csrftoken),
+    },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  Object.assign(jar, cookiesOf(response));
+  return cookie();
+}
+
+interface Scenario {
+  name: string;
+  headers?: Record<string, string>;
+  paths: string[];
+  /** Judged against the bare route. */
+  judged?: boolean;
+}
+
+async function run(origin: string, scenario: Scenario, connections: number, duration: number) {
+  let i = 0;
+  const rotate = (request: AutocannonRequest) => ({
+    ...request,
+    path: scenario.paths[i++ % scenario.paths.length],
+  });
+  const options: AutocannonOptions = {
+    url: origin,
+    connections,
+    duration,
+    headers: scenario.headers,
+    requests: [{ setupRequest: rotate }],
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pool connections, PostgreSQL's caches
+  const result = await autocannon(options);
+  return {
+    scenario: scenario.name,
+    'p50 ms': result.latency.p50,
+    'p90 ms': result.latency.p90,
+    'p99 ms': result.latency.p99,
+    'req/s': Math.round(result.requests.average),
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The plans PostgreSQL picks for the route's queries, for the report (the search one especially). */
+async function explain(client: pg.Client, thread: number, vendorEmail: string) {
+  const [{ id: userId }] = (await client.query(`select id from users where email = $1`, [vendorEmail]))
+    .rows as {
+    id: number;
+  }[];
+  const plans: Record<string, string> = {
+    // What loading the thread costs on every posts call (threads/store.ts selectThreads: `unread`).
+    'the thread’s unread count (loaded with the thread on every call)': `select (select count(*) from posts where thread_id = t.id and id > coalesce((select last_read_post_id from thread_reads where thread_id = t.id and user_id = ${userId}), 0) and deleted_at is null and author_id is distinct from ${userId}) from threads t where t.id = ${thread}`,
+    'late page (offset 19,900)': `select id from posts where thread_id = ${thread} order by id limit ${PAGE_SIZE} offset ${BIG_POSTS - PAGE_SIZE}`,
+    pinned: `select id from posts where thread_id = ${thread} and pinned order by id limit ${PAGE_SIZE}`,
+    search: `select id from posts where thread_id = ${thread} and id in (select object_id::int from search_entries where type = 'post' and case_id = (select case_id from threads where id = ${thread}) and thread_id = ${thread} and tsv @@ 'firmwar:B'::tsquery) order by id limit ${PAGE_SIZE}`,
+  };
+  for (const [label, query] of Object.entries(plans)) {
+    const rows = (await client.query(`explain (analyze, costs off, timing on) ${query}`)).rows as {
+      'QUERY PLAN': string;
+    }[];
+    console.log(`\nEXPLAIN ANALYZE, ${label}:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+  }
+}
+
+async function main() {
+  const duration = option('duration', 10);
+  const connections = option('connections', 50);
+  const keep = process.argv.includes('--keep');
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cvdp_bench_posts_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  let server: ChildProcess | undefined;
+  try {
+    const setup = await openPostgres(url, { max: 2 });
+    await prepareCoordinationData(setup.db);
+    await setup.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const started = performance.now();
+    const seeded = await seed(client);
+    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+
+    const started2 = await startServer(url);
+    server = started2.child;
+    const { origin } = started2;
+    const cookie = await signIn(origin, seeded.vendorEmail);
+    const signedIn = { cookie };
+    const posts = `/api/case/thread/${seeded.bigThread}/posts/`;
+    const latePage = BIG_POSTS / PAGE_SIZE - 1;
+
+    // The route answers what it should before it is measured.
+    const probe = async (path: string) => {
+      const response = await fetch(`${origin}${path}`, { headers: signedIn });
+      if (response.status !== 200)
+        throw new Error(`probe ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { count: number; results: { id: number; pinned: boolean }[] };
+    };
+    const first = await probe(`${posts}?page_size=${PAGE_SIZE}`);
+    if (first.count !== BIG_POSTS || first.results.length !== PAGE_SIZE)
+      throw new Error(`first page: count ${first.count}, ${first.results.length} posts`);
+    const capped = await probe(`${posts}?page_size=500`);
+    if (capped.results.length !== PAGE_SIZE) throw new Error('page_size above 100 is not capped');
+    const pinned = await probe(`${posts}?pinned=1&page_size=${PAGE_SIZE}`);
+    if (pinned.count !== seeded.pinned || !pinned.results.every((p) => p.pinned))
+      throw new Error(`pinned: ${pinned.count} of ${seeded.pinned}`);
+    const found = await probe(`${posts}?search=firmware&page_size=${PAGE_SIZE}`);
+    if (found.count !== BIG_POSTS / TOPICS.length) throw new Error(`search: ${found.count} hits`);
+
+    const scenarios: Scenario[] = [
+      { name: 'GET /healthz (bare route, no session)', paths: ['/healthz'] },
+      { name: 'GET /healthz (signed in)', headers: signedIn, paths: ['/healthz'] },
+      {
+        name: `posts, first page (page_size=${PAGE_SIZE})`,
+        headers: signedIn,
+        paths: [`${posts}?page_size=${PAGE_SIZE}`],
+        judged: true,
+      },
+      {
+        name: `posts, late page (page=${latePage} of ${BIG_POSTS / PAGE_SIZE})`,
+        headers: signedIn,
+        paths: [`${posts}?page_size=${PAGE_SIZE}&page=${latePage}`],
+        judged: true,
+      },
+      {
+        name: 'posts, pinned=1',
+        headers: signedIn,
+        paths: [`${posts}?pinned=1&page_size=${PAGE_SIZE}`],
+        judged: true,
+      },
+      {
+        name: `posts, search= (${SEARCHES.length} terms)`,
+        headers: signedIn,
+        paths: SEARCHES.map((s) => `${posts}?search=${encodeURIComponent(s)}&page_size=${PAGE_SIZE}`),
+        judged: true,
+      },
+    ];
+    console.log(
+      `\nThread posts benchmark: ${connections} connections, ${duration} s per scenario (after a 2 s warm-up), ` +
+        `signed in as a vendor of the large case, PostgreSQL at ${new URL(serverUrl).host}.`,
+    );
+    const rows = [];
+    for (const scenario of scenarios) rows.push(await run(origin, scenario, connections, duration));
+    const bare = rows[0];
+    const table = rows.map((r, i) => ({
+      ...r,
+      'req/s vs bare': `${Math.round((r['req/s'] / bare['req/s']) * 100)} %`,
+      'p99 vs bare': `${(r['p99 ms'] / bare['p99 ms']).toFixed(1)}×`,
+      goal: scenarios[i].judged
+        ? r['req/s'] >= 0.4 * bare['req/s'] && r['p99 ms'] <= 3 * bare['p99 ms']
+          ? 'met'
+          : 'MISSED'
+        : '',
+    }));
+    console.table(table);
+    console.log(
+      'Goal: each posts scenario ≥ 40 % of the bare route’s requests/s and its p99 within 3× the bare p99.',
+    );
+    await explain(client, seeded.bigThread, seeded.vendorEmail);
+    await client.end();
+    if (rows.some((r) => r.failed > 0)) {
+      console.error('Some requests failed (non-2xx, errors or timeouts).');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    if (keep) console.log(`Kept the database ${name}.`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
