@@ -1,6 +1,5 @@
 // The threads domain's tables: a case's conversations, who a restricted thread is open to, and how far each
 // user has read (for unread counts).
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
