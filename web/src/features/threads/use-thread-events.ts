@@ -34,18 +34,32 @@ export function useThreadEvents(threadId: number, caseId: number): number | fals
         void client.invalidateQueries({ queryKey: queryKeys.threads.lists(caseId) });
       }, 150);
     };
-    source.onmessage = (message: MessageEvent<string>) => {
+    // The server names its events: `post` (a ThreadEvent), `ready` (subscribed: load now, after a reconnect
+    // too) and `resync` (it may have missed events); any of them means "refetch".
+    const onEvent = (message: MessageEvent<string>) => {
       try {
         const event = JSON.parse(message.data) as Partial<ThreadEvent>;
         if (event.thread !== undefined && event.thread !== threadId) return;
       } catch {
-        // A keep-alive or a message we do not know: refetch anyway, it is cheap.
+        // Not JSON: refetch anyway, it is cheap.
       }
       refetch();
     };
+    let opened = false;
+    source.addEventListener('post', onEvent);
+    source.addEventListener('resync', onEvent);
+    source.addEventListener('ready', (message: MessageEvent<string>) => {
+      // The first `ready` needs nothing (the page has just loaded); after a reconnect it may have missed posts.
+      if (opened) onEvent(message);
+      opened = true;
+      setPolling(false);
+    });
+    source.onmessage = onEvent;
+    // The browser reconnects by itself after a dropped stream (CONNECTING); a refused one (404, a proxy that
+    // does not stream) is CLOSED for good. Either way the page polls until the stream says `ready` again.
     source.onerror = () => {
-      source.close();
       setPolling(true);
+      if (source.readyState === EventSource.CLOSED) source.close();
     };
     return () => {
       source.close();

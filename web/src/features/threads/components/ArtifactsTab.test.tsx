@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The first render loads the components: give it time on a busy machine. */
+const SLOW = { timeout: 5000 };
 import type { ArtifactSummary } from '@cvdp/core';
 import {
   deleteArtifact,
@@ -70,7 +73,7 @@ describe('ArtifactsTab', () => {
   it("says 'No data ...' without files and states the upload limit", async () => {
     vi.mocked(fetchArtifacts).mockResolvedValue(list([]));
     renderTab();
-    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    expect(await screen.findByText('No data ...', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText('The file can be at most 10MB.')).toBeInTheDocument();
   });
 
@@ -79,7 +82,7 @@ describe('ArtifactsTab', () => {
       list([artifact('a1', { shared: true }), artifact('b2', { thread: 3, source: 'thread' })]),
     );
     renderTab();
-    const row = (await screen.findByRole('link', { name: 'a1.txt' })).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: 'a1.txt' }, SLOW)).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'a1.txt' })).toHaveAttribute(
       'href',
       '/base/api/case/artifact/a1/download/',
@@ -100,7 +103,7 @@ describe('ArtifactsTab', () => {
     vi.mocked(shareArtifact).mockResolvedValue(artifact('a1', { shared: true }));
     vi.mocked(deleteArtifact).mockResolvedValue(undefined);
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Share a1.txt' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Share a1.txt' }, SLOW));
     expect(shareArtifact).toHaveBeenCalledWith('a1', true);
     await userEvent.click(screen.getByRole('button', { name: 'Unshare b2.txt' }));
     expect(shareArtifact).toHaveBeenCalledWith('b2', false);
@@ -122,7 +125,7 @@ describe('ArtifactsTab', () => {
       ]),
     );
     renderTab();
-    expect(await screen.findByRole('button', { name: 'Delete mine.txt' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete mine.txt' }, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete theirs.txt' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Share|Unshare)/ })).not.toBeInTheDocument();
   });
@@ -137,7 +140,7 @@ describe('ArtifactsTab', () => {
       });
     });
     renderTab();
-    await screen.findByText('No data ...');
+    await screen.findByText('No data ...', undefined, SLOW);
     const file = new File(['hello'], 'poc.txt', { type: 'text/plain' });
     await userEvent.upload(screen.getByLabelText('Upload a file'), file);
     expect(uploadArtifact).toHaveBeenCalledWith(5, file, expect.any(Function));

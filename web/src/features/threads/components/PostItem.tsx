@@ -2,7 +2,7 @@
 // take (reply, edit their own, history, pin for staff, delete their own or as staff). A deleted post stays
 // as a marker so its replies keep their place.
 import { useState, type ReactNode } from 'react';
-import { Button, Dropdown, Modal } from 'react-bootstrap';
+import { Button, Modal } from 'react-bootstrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REACTION_EMOJI, REACTIONS, type Post, type Reaction } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
@@ -45,6 +45,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
   const [draft, setDraft] = useState('');
   const [showHistory, setShowHistory] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [picking, setPicking] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.threads.posts(post.thread) });
   const mine = me !== null && post.author?.id === me;
 
@@ -134,23 +135,36 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             <span aria-hidden="true">{REACTION_EMOJI[r.reaction]}</span> {r.count}
           </Button>
         ))}
-        <Dropdown>
-          <Dropdown.Toggle
-            size="sm"
-            variant="outline-secondary"
-            className="py-0 px-2"
-            aria-label="Add a reaction"
-          >
-            <span aria-hidden="true">☺ +</span>
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="py-0 px-2"
+          aria-label="Add a reaction"
+          aria-expanded={picking}
+          onClick={() => setPicking((v) => !v)}
+        >
+          <span aria-hidden="true">☺ +</span>
+        </Button>
+        {picking && (
+          <span role="group" aria-label="Reactions to add" className="d-inline-flex flex-wrap gap-1">
             {REACTIONS.map((name) => (
-              <Dropdown.Item key={name} as="button" onClick={() => react.mutate(name)}>
-                <span aria-hidden="true">{REACTION_EMOJI[name]}</span> {REACTION_LABEL[name]}
-              </Dropdown.Item>
+              <Button
+                key={name}
+                size="sm"
+                variant="light"
+                className="py-0 px-1"
+                aria-label={REACTION_LABEL[name]}
+                title={REACTION_LABEL[name]}
+                onClick={() => {
+                  setPicking(false);
+                  react.mutate(name);
+                }}
+              >
+                <span aria-hidden="true">{REACTION_EMOJI[name]}</span>
+              </Button>
             ))}
-          </Dropdown.Menu>
-        </Dropdown>
+          </span>
+        )}
         <span className="ms-auto" />
         {onReply && !readOnly && (
           <Button size="sm" variant="link" onClick={() => onReply(post)}>

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The first render loads the components: give it time on a busy machine. */
+const SLOW = { timeout: 5000 };
 import type { PageOf, Post, Thread } from '@cvdp/core';
 import {
   createPost,
@@ -75,17 +78,27 @@ const page = (results: Post[], next: string | null = null, count = results.lengt
   results,
 });
 
-/** A live-event source that never opens (jsdom has none). */
+/** A live-event source the test drives (jsdom has none). */
 class FakeEventSource {
+  static readonly CLOSED = 2;
   static last: FakeEventSource | undefined;
   onmessage: ((e: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
+  readyState = 1;
   closed = false;
+  listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
   constructor(
     public url: string,
     public init?: EventSourceInit,
   ) {
     FakeEventSource.last = this;
+  }
+  addEventListener(name: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  emit(name: string, data: unknown) {
+    const message = new MessageEvent('message', { data: JSON.stringify(data) });
+    for (const l of this.listeners.get(name) ?? []) l(message);
   }
   close() {
     this.closed = true;
@@ -125,7 +138,7 @@ describe('ThreadView', () => {
       page([post(1, { html: '<p>First</p>' }), post(2, { reply_to: 1, html: '<p>A reply</p>' }), pinned]),
     );
     renderView();
-    const pinnedSection = await screen.findByRole('region', { name: 'Pinned posts' });
+    const pinnedSection = await screen.findByRole('region', { name: 'Pinned posts' }, SLOW);
     expect(within(pinnedSection).getByText('Pinned plan')).toBeInTheDocument();
     // The pinned post is first on the page and not repeated below.
     const articles = screen.getAllByRole('article');
@@ -146,7 +159,7 @@ describe('ThreadView', () => {
     vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
     vi.mocked(createPost).mockResolvedValue(post(4, { reply_to: 1 }));
     renderView();
-    await userEvent.click(await screen.findByRole('button', { name: 'Reply' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reply' }, SLOW));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Vera Vendor' }), 'Thanks!');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(createPost).toHaveBeenCalledWith(3, 'Thanks!', 1));
@@ -158,12 +171,12 @@ describe('ThreadView', () => {
     );
     vi.mocked(reactToPost).mockResolvedValue(post(1));
     renderView();
-    const heart = await screen.findByRole('button', { name: 'heart: 2, yours' });
+    const heart = await screen.findByRole('button', { name: 'heart: 2, yours' }, SLOW);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
     expect(reactToPost).toHaveBeenCalledWith(1, 'heart');
     await userEvent.click(screen.getByRole('button', { name: 'Add a reaction' }));
-    await userEvent.click(await screen.findByRole('button', { name: /rocket/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'rocket' }));
     expect(reactToPost).toHaveBeenCalledWith(1, 'rocket');
   });
 
@@ -176,7 +189,7 @@ describe('ThreadView', () => {
     vi.mocked(fetchPosts).mockResolvedValueOnce(page([mine, post(6)]));
     vi.mocked(updatePost).mockResolvedValue({ ...mine, content: 'Fix in 2.2', edited: true });
     renderView();
-    const article = (await screen.findByText('Fix in 2.1')).closest('article')!;
+    const article = (await screen.findByText('Fix in 2.1', undefined, SLOW)).closest('article')!;
     // Only one's own post offers Edit.
     expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
     await userEvent.click(within(article).getByRole('button', { name: 'Edit' }));
@@ -211,7 +224,7 @@ describe('ThreadView', () => {
     vi.mocked(fetchPosts).mockResolvedValueOnce(page([post(1), post(2, { reply_to: 1 })]));
     vi.mocked(deletePost).mockResolvedValue(undefined);
     renderView();
-    const first = (await screen.findByText('Post 1')).closest('article')!;
+    const first = (await screen.findByText('Post 1', undefined, SLOW)).closest('article')!;
     await userEvent.click(within(first).getAllByRole('button', { name: 'Delete' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
     expect(deletePost).not.toHaveBeenCalled();
@@ -235,7 +248,7 @@ describe('ThreadView', () => {
       ),
     );
     renderView();
-    expect(await screen.findByText('Page one')).toBeInTheDocument();
+    expect(await screen.findByText('Page one', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByText('Page two')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Page two')).toBeInTheDocument();
@@ -246,7 +259,7 @@ describe('ThreadView', () => {
   it('searches within the thread', async () => {
     vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
     renderView();
-    await screen.findByText('Post 1');
+    await screen.findByText('Post 1', undefined, SLOW);
     await userEvent.type(screen.getByRole('textbox', { name: 'Search this thread' }), 'timeline');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(fetchPosts).toHaveBeenLastCalledWith(3, 1, 'timeline'));
@@ -256,7 +269,7 @@ describe('ThreadView', () => {
   it('previews the draft as plain text, never as HTML', async () => {
     vi.mocked(fetchPosts).mockResolvedValue(page([]));
     renderView();
-    const box = await screen.findByRole('textbox', { name: 'New post' });
+    const box = await screen.findByRole('textbox', { name: 'New post' }, SLOW);
     await userEvent.type(box, '<img src=x onerror=alert(1)> **bold**');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByTestId('post-preview');
@@ -264,11 +277,23 @@ describe('ThreadView', () => {
     expect(preview.querySelector('img')).toBeNull();
   });
 
-  it('falls back to polling when the live stream fails', async () => {
+  it('refetches the posts when the live stream announces a post from someone else', async () => {
+    vi.mocked(fetchPosts).mockResolvedValueOnce(page([post(1)]));
+    renderView();
+    await screen.findByText('Post 1', undefined, SLOW);
+    const source = FakeEventSource.last!;
+    source.emit('ready', { thread: 3 });
+    vi.mocked(fetchPosts).mockResolvedValue(page([post(1), post(2, { html: '<p>Live one</p>' })]));
+    source.emit('post', { thread: 3, post: 2, op: 'insert', table: 'posts' });
+    expect(await screen.findByText('Live one', undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it('closes a refused stream (and polls instead)', async () => {
     vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
     renderView();
-    await screen.findByText('Post 1');
+    await screen.findByText('Post 1', undefined, SLOW);
     const source = FakeEventSource.last!;
+    source.readyState = FakeEventSource.CLOSED;
     source.onerror?.();
     expect(source.closed).toBe(true);
   });

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The first render loads the components: give it time on a busy machine. */
+const SLOW = { timeout: 5000 };
 import type { Thread } from '@cvdp/core';
 import { createThread, fetchCaseCallerMetadata, fetchCaseParticipants, fetchThreads } from '../api.ts';
 import { ThreadsTab } from './ThreadsTab.tsx';
@@ -65,7 +68,7 @@ describe('ThreadsTab', () => {
       ),
     );
     renderTab();
-    const row = (await screen.findByRole('button', { name: 'Thread 1' })).closest('tr')!;
+    const row = (await screen.findByRole('button', { name: 'Thread 1' }, SLOW)).closest('tr')!;
     expect(within(row).getByText('3')).toBeInTheDocument();
     expect(within(row).getByText('Official')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Archived' }));
@@ -80,7 +83,7 @@ describe('ThreadsTab', () => {
       .mockResolvedValueOnce(list([]))
       .mockResolvedValue(list([thread(1)]));
     renderTab();
-    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    expect(await screen.findByText('No data ...', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('staff start a thread restricted to chosen participants', async () => {
@@ -103,7 +106,7 @@ describe('ThreadsTab', () => {
     ]);
     vi.mocked(createThread).mockResolvedValue(thread(12));
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'New thread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New thread' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'New thread' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create thread' }));
     expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();
