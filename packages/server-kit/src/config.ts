@@ -56,6 +56,21 @@ export interface Config {
   emailFrom: string;
   /** How often the outbox worker looks for due email (it is also woken when a transaction queues some). */
   emailPollIntervalMs: number;
+  /**
+   * S3-compatible object storage for uploaded files (CVDP_S3_URL and friends), for several hosts sharing
+   * them; undefined keeps them in the local folder `${dataDir}/files`. The secret is never logged.
+   */
+  s3: S3Settings | undefined;
+}
+
+export interface S3Settings {
+  /** e.g. http://127.0.0.1:9000; buckets are addressed path-style (`<endpoint>/<bucket>/<key>`). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Both or neither: without them the AWS SDK's default chain applies (environment, instance role…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
 }
 
 const DEFAULT_SESSION_IDLE_SECONDS = 20 * 60;
@@ -97,6 +112,32 @@ function smtpUrlFromEnv(raw: string | undefined): string | undefined {
   return raw.trim();
 }
 
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const raw = env.CVDP_S3_URL?.trim();
+  if (!raw) return undefined;
+  // Messages never repeat a value: the address may carry credentials.
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw new Error('CVDP_S3_URL must be an http:// or https:// address, e.g. http://127.0.0.1:9000');
+  const bucket = env.CVDP_S3_BUCKET?.trim();
+  if (!bucket) throw new Error('CVDP_S3_BUCKET is required with CVDP_S3_URL');
+  const accessKeyId = env.CVDP_S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.CVDP_S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('CVDP_S3_ACCESS_KEY_ID and CVDP_S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    endpoint: raw.replace(/\/+$/, ''),
+    bucket,
+    region: env.CVDP_S3_REGION?.trim() || 'us-east-1',
+    ...(accessKeyId ? { accessKeyId, secretAccessKey } : {}),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const inactivityTimeout = intFromEnv(env, 'CVDP_INACTIVITY_TIMEOUT', undefined);
@@ -129,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrlFromEnv(env.CVDP_SMTP_URL),
     emailFrom: env.CVDP_EMAIL_FROM?.trim() || 'CVDP <noreply@localhost>',
     emailPollIntervalMs: intFromEnv(env, 'CVDP_EMAIL_POLL_SECONDS', 5)! * 1000,
+    s3: s3FromEnv(env),
   };
 }

@@ -19,13 +19,13 @@ import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieNam
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
-import { type FileStorage, LocalFileStorage } from './storage/index.ts';
+import { type FileStorage, LocalFileStorage, S3FileStorage } from './storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** Uploaded files (artifacts): a local folder by default, object storage later. */
+    /** Uploaded files (artifacts): a local folder by default, S3-compatible storage with CVDP_S3_URL. */
     storage: FileStorage;
     /** PostgreSQL LISTEN/NOTIFY on one dedicated connection per process, fanned out to subscribers. */
     notifications: NotificationsListener;
@@ -44,7 +44,10 @@ declare module 'fastify' {
 export interface ServerKitOptions {
   db: Db;
   config: Config;
-  /** Where uploads go; by default the folder `${config.dataDir}/files`. Tests pass a temporary one. */
+  /**
+   * Where uploads go; by default S3 when `config.s3` is set, else the folder `${config.dataDir}/files`.
+   * Tests pass a temporary one.
+   */
   storage?: FileStorage;
   /** The database's listener (`Database.notifications`); by default `notificationsOf(db)`, the same one. */
   notifications?: NotificationsListener;
@@ -76,14 +79,27 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   }
 }
 
+/** The store the configuration asks for: S3 with CVDP_S3_URL, else the local folder. */
+export function defaultStorage(config: Config): FileStorage {
+  return config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(path.join(config.dataDir, 'files'));
+}
+
 async function serverKit(app: FastifyInstance, { db, config, storage, notifications }: ServerKitOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
   const listener = notifications ?? notificationsOf(db);
   if ('log' in listener && listener.log === null) listener.log = app.log;
   app.decorate('notifications', listener);
-  const files = storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const files = storage ?? defaultStorage(config);
   app.decorate('storage', files);
+  if (!storage && files instanceof S3FileStorage) {
+    // The endpoint and bucket only: the key pair never reaches a log.
+    app.log.info(
+      { endpoint: new URL(config.s3!.endpoint).origin, bucket: config.s3!.bucket },
+      'files are stored in S3',
+    );
+    app.addHook('onClose', async () => files.close());
+  }
   // A process killed mid-upload leaves its temporary file behind: sweep old ones at start.
   const swept = await files.sweepStaleUploads?.();
   if (swept) app.log.info({ swept }, 'removed temporary files of interrupted uploads');

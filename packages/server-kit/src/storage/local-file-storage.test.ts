@@ -1,11 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+// LocalFileStorage: the behaviour every FileStorage shares (file-storage-behaviour.ts), and what is particular
+// to a folder — the sweep of temporary files left by interrupted uploads, a failed move into place.
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileNotFoundError, FileTooLargeError, LocalFileStorage, STALE_UPLOAD_MS } from './index.ts';
+import { fileStorageBehaviour } from './file-storage-behaviour.ts';
+import { LocalFileStorage, STALE_UPLOAD_MS } from './index.ts';
 
 let root: string;
 let storage: LocalFileStorage;
@@ -21,57 +23,16 @@ async function filesOnDisk(): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** A stream of `chunks` chunks of 64 KiB, produced lazily like an upload. */
-function chunked(chunks: number): Readable {
-  let sent = 0;
-  return new Readable({
-    read() {
-      this.push(sent++ < chunks ? Buffer.alloc(64 * 1024, sent % 251) : null);
+fileStorageBehaviour('LocalFileStorage', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cvdp-storage-'));
+  return {
+    storage: new LocalFileStorage(dir),
+    async stored() {
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
     },
-  });
-}
-
-describe('LocalFileStorage', () => {
-  it('stores streamed content with its size and sha256, and gives it back', async () => {
-    const stored = await storage.put(Readable.from([Buffer.from('hello '), Buffer.from('world')]));
-    expect(stored.size).toBe(11);
-    expect(stored.sha256).toBe(createHash('sha256').update('hello world').digest('hex'));
-    expect(await text(await storage.get(stored.key))).toBe('hello world');
-    expect(await filesOnDisk()).toEqual([path.join(root, stored.key)]);
-  });
-
-  it('refuses content over the limit and keeps nothing, not even the temporary file', async () => {
-    await expect(storage.put(chunked(20), { maxBytes: 10 * 64 * 1024 })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
-    expect(await filesOnDisk()).toEqual([]);
-  });
-
-  it('accepts content of exactly the limit', async () => {
-    const stored = await storage.put(chunked(2), { maxBytes: 2 * 64 * 1024 });
-    expect(stored.size).toBe(2 * 64 * 1024);
-  });
-
-  it('keeps nothing when the incoming stream fails half way', async () => {
-    let n = 0;
-    const failing = new Readable({
-      read() {
-        if (n++ < 3) this.push(Buffer.alloc(1024));
-        else this.destroy(new Error('connection reset'));
-      },
-    });
-    await expect(storage.put(failing)).rejects.toThrow('connection reset');
-    expect(await filesOnDisk()).toEqual([]);
-  });
-
-  it('deletes, and treats missing files and foreign keys as not found', async () => {
-    const stored = await storage.put(Readable.from([Buffer.from('x')]));
-    await storage.delete(stored.key);
-    await storage.delete(stored.key);
-    await expect(storage.get(stored.key)).rejects.toBeInstanceOf(FileNotFoundError);
-    await expect(storage.get('../../etc/passwd')).rejects.toBeInstanceOf(FileNotFoundError);
-    await expect(storage.delete('../outside')).rejects.toBeInstanceOf(FileNotFoundError);
-  });
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 describe('LocalFileStorage sweep of interrupted uploads', () => {
