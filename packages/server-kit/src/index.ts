@@ -20,5 +20,10 @@ export * from './auth/csrf.ts';
 export * from './activity.ts';
 export * from './logging.ts';
 export * from './storage/index.ts';
-export { serverKitPlugin, NOT_SIGNED_IN, defaultStorage, type ServerKitOptions } from './server-kit-plugin.ts';
+export {
+  serverKitPlugin,
+  NOT_SIGNED_IN,
+  defaultStorage,
+  type ServerKitOptions,
+} from './server-kit-plugin.ts';
 export * from './command.ts';

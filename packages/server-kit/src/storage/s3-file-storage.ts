@@ -1,0 +1,164 @@
+// FileStorage on an S3-compatible object store (AWS S3, MinIO, Ceph, …), so several service replicas share
+// the files. Streaming both ways: content goes up in parts (@aws-sdk/lib-storage; at most `partSize ×
+// (queueSize + 1)` bytes of one upload are in memory) while it is sized and hashed, and comes back as the
+// GetObject body stream. An upload past the size limit is aborted: its parts are dropped and no object
+// appears under its key (a multipart upload becomes an object only when completed).
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import {
+  FileNotFoundError,
+  FileTooLargeError,
+  type FileStorage,
+  type PutOptions,
+  type StoredFile,
+} from './file-storage.ts';
+import { MeasuringStream, STORAGE_KEY_PATTERN, newStorageKey } from './measuring-stream.ts';
+
+export interface S3StorageOptions {
+  /** The service's address, e.g. `http://127.0.0.1:9000` (path-style addressing: `<endpoint>/<bucket>/<key>`). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Without a key pair the SDK's default chain applies (environment, instance role…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bytes per uploaded part (S3's minimum, 5 MiB, by default). */
+  partSize?: number;
+  /** Parts of one upload sent at once (1 by default: memory stays at about two parts per upload). */
+  queueSize?: number;
+}
+
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** Multipart uploads older than this belong to a process that died mid-upload. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export class S3FileStorage implements FileStorage {
+  readonly client: S3Client;
+  readonly bucket: string;
+  private readonly partSize: number;
+  private readonly queueSize: number;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
+    this.queueSize = options.queueSize ?? 1;
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: true,
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  /** Where it stores, for a start-up log line (never the credentials). */
+  describe(): string {
+    return `s3 bucket "${this.bucket}"`;
+  }
+
+  private checked(key: string): string {
+    // Keys come back from the database, but only our own key shape is ever sent to the store.
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new FileNotFoundError(key);
+    return key;
+  }
+
+  async put(content: Readable, options: PutOptions = {}): Promise<StoredFile> {
+    const key = newStorageKey();
+    const measure = new MeasuringStream(options.maxBytes ?? Number.POSITIVE_INFINITY);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: measure },
+      partSize: this.partSize,
+      queueSize: this.queueSize,
+      leavePartsOnError: false,
+    });
+    try {
+      await Promise.all([pipeline(content, measure), upload.done()]);
+    } catch (error) {
+      content.destroy();
+      measure.destroy();
+      await upload.abort().catch(() => undefined);
+      // A single-part upload may have been stored just before the failure surfaced: remove it too.
+      await this.client
+        .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+        .catch(() => undefined);
+      if (measure.tooLarge) throw new FileTooLargeError(options.maxBytes!);
+      throw error;
+    }
+    return { key, size: measure.byteCount, sha256: measure.hash.digest('hex') };
+  }
+
+  async get(key: string): Promise<Readable> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      if (isNotFound(error)) throw new FileNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers a delete of a missing object with success, as the interface wants.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
+  }
+
+  /**
+   * Aborts multipart uploads a killed process left unfinished (their parts cost storage but are no object).
+   * Stores that do not list multipart uploads (s3rver) answer NotImplemented: then there is nothing to do here,
+   * and a bucket lifecycle rule (AbortIncompleteMultipartUpload) is the way to clean up.
+   */
+  async sweepStaleUploads(olderThanMs = STALE_UPLOAD_MS): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    try {
+      for (;;) {
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const u of page.Uploads ?? []) {
+          if (!u.Key || !u.UploadId || !STORAGE_KEY_PATTERN.test(u.Key)) continue;
+          if ((u.Initiated?.getTime() ?? Date.now()) >= cutoff) continue;
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+          );
+          removed++;
+        }
+        if (!page.IsTruncated) break;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NotImplemented') return removed;
+      throw error;
+    }
+    return removed;
+  }
+
+  /** Closes the client's connections (tests, shutdown). */
+  close(): void {
+    this.client.destroy();
+  }
+}
