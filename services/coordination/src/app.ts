@@ -16,6 +16,8 @@ import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { threadRoutes } from './threads/routes.ts';
+import { postRoutes } from './posts/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
@@ -36,6 +38,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(artifactRoutes);
   await app.register(activityRoutes);
   await app.register(metricsRoutes);
+  await app.register(threadRoutes);
+  await app.register(postRoutes);
   await app.register(participantRoutes);
   await app.register(assignmentRoutes);
   await app.register(notificationRoutes, {

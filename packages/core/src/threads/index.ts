@@ -15,7 +15,21 @@ const idList = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.number()).max(500));
 
-/** POST /api/case/{id}/threads/ (staff): `participants` (case participant ids) restricts the thread to them. */
+/** A restricted thread needs someone to be open to (leave `participants` out for a thread open to all). */
+export const THREAD_HAS_NO_PARTICIPANTS =
+  'Choose at least one participant, or leave participants out for a thread open to every participant.';
+/** Messages of refused thread and post changes (the API answers them in `detail` / `errors`). */
+export const THREAD_ARCHIVED = 'This thread is archived: unarchive it to post, edit or react.';
+export const REPLY_OTHER_THREAD = 'You can only reply to a post in this thread.';
+export const REPLY_TO_REMOVED = 'This post was removed: reply to another one.';
+export const POST_REMOVED = 'This post was removed.';
+export const ONLY_AUTHOR_EDITS = 'Only its author can edit a post.';
+export const ONLY_STAFF_PINS = 'Only coordinators can pin posts.';
+
+/**
+ * POST /api/case/{id}/threads/ (staff): `participants` (case participant ids of this case) restricts the
+ * thread to them (and staff); left out, the thread is open to every participant. An empty list is refused.
+ */
 export const threadCreateSchema = z.object({
   subject: z.string().trim().min(1, 'This field is required.').max(THREAD_SUBJECT_MAX),
   participants: idList.optional(),

@@ -1,13 +1,27 @@
 // The policy table, enumerated: for every action and every kind of caller, the in-memory check on each row
 // and the SQL filter (inside one loaded case, and across all cases) select exactly the same rows. A rule
 // change that made the two drift, or a new action added without rows here, fails this test.
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
-import { artifacts, caseAssignments, caseParticipants, cases, notifications, reports } from '../tables.ts';
+import {
+  artifacts,
+  caseAssignments,
+  caseParticipants,
+  cases,
+  notifications,
+  posts,
+  reports,
+  searchEntries,
+  threadParticipants,
+  threads,
+} from '../tables.ts';
+import { withThreadRestriction } from '../search/store.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
+import { threadRestrictedToSql } from './rules.ts';
 
 let t: TestApp;
 const callers: Record<string, AuthUser> = {};
@@ -37,13 +51,51 @@ beforeAll(async () => {
   const [b] = await t.db.insert(cases).values({ title: 'B', createdBy: otherCaseReporter.id }).returning();
   caseA = a.id;
   caseB = b.id;
-  await t.db.insert(caseParticipants).values([
-    { caseId: a.id, userId: reporter.id, role: 'reporter' },
-    { caseId: a.id, groupId: vendor.id, role: 'vendor' },
-    { caseId: a.id, userId: directParticipant.id, role: 'participant' },
-    { caseId: a.id, userId: observer.id, role: 'observer' },
-    { caseId: b.id, userId: otherCaseReporter.id, role: 'reporter' },
+  const [, vendorRow, directRow] = await t.db
+    .insert(caseParticipants)
+    .values([
+      { caseId: a.id, userId: reporter.id, role: 'reporter' },
+      { caseId: a.id, groupId: vendor.id, role: 'vendor' },
+      { caseId: a.id, userId: directParticipant.id, role: 'participant' },
+      { caseId: a.id, userId: observer.id, role: 'observer' },
+      { caseId: b.id, userId: otherCaseReporter.id, role: 'reporter' },
+    ])
+    .returning();
+  // Threads: open, restricted to the vendor group, to the direct participant, restricted with nobody left
+  // in it, and one in the other case.
+  const [openThread, vendorThread, directThread, emptiedThread, otherThread] = await t.db
+    .insert(threads)
+    .values([
+      { caseId: a.id, subject: 'open' },
+      { caseId: a.id, subject: 'vendor only', restricted: true },
+      { caseId: a.id, subject: 'direct participant only', restricted: true },
+      { caseId: a.id, subject: 'restricted, nobody left', restricted: true },
+      { caseId: b.id, subject: 'other case' },
+    ])
+    .returning();
+  await t.db.insert(threadParticipants).values([
+    { threadId: vendorThread.id, participantId: vendorRow.id },
+    { threadId: directThread.id, participantId: directRow.id },
   ]);
+  // Posts in each thread, by staff and participants (their search entries come from the trigger).
+  const post = (thread: typeof openThread, authorId: number) => ({
+    threadId: thread.id,
+    caseId: thread.caseId,
+    authorId,
+    content: `a post in ${thread.subject}`,
+    html: '',
+  });
+  await t.db
+    .insert(posts)
+    .values([
+      post(openThread, reporter.id),
+      post(openThread, vendorMember.id),
+      post(vendorThread, vendorMember.id),
+      post(vendorThread, coordinator.id),
+      post(directThread, directParticipant.id),
+      post(emptiedThread, coordinator.id),
+      post(otherThread, otherCaseReporter.id),
+    ]);
   const report = (caseId: number, by: number) => ({ caseId, submittedBy: by, original: [], current: [] });
   await t.db.insert(reports).values([report(a.id, reporter.id), report(b.id, otherCaseReporter.id)]);
   let n = 0;
@@ -122,10 +174,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * What stores load with a row for its checks (see `threadOpen`): a thread's `restrictedTo`, a file's
+ * `threadRestrictedTo`. A table whose rules read such fields gets them here too.
+ */
+const LOADED_WITH: [PgTable, Record<string, SQL>][] = [
+  [artifacts, { threadRestrictedTo: threadRestrictedToSql(artifacts.threadId) }],
+  [threads, { restrictedTo: threadRestrictedToSql(threads.id) }],
+  [posts, { restrictedTo: threadRestrictedToSql(posts.threadId) }],
+  [searchEntries, withThreadRestriction],
+];
+
 /** Every row of the action's table, with a stable key. */
 async function allRows(action: PolicyAction) {
   const { table } = POLICY[action];
-  const rows = (await t.db.select().from(table)) as Record<string, unknown>[];
+  const extra = LOADED_WITH.find(([t]) => t === table)?.[1] ?? {};
+  const rows = (await t.db.select({ ...getTableColumns(table), ...extra }).from(table)) as Record<
+    string,
+    unknown
+  >[];
   const key = (r: Record<string, unknown>) => String(r.uuid ?? r.id);
   return { rows, key };
 }
@@ -194,5 +261,34 @@ describe('the policy table', () => {
     expect(can('activity.read_details', await access('coordinator'), logRow('artifact', coordinatorId))).toBe(
       true,
     );
+  });
+
+  it('opens a restricted thread, its posts and their search hits to its participants and staff only', async () => {
+    const access = async (who: string) => (await loadCaseAccess(t.db, callers[who], caseA))!;
+    type Row = { id: number; subject: string; threadId: number; type: string };
+    const threadRows = (await allRows('thread.read')).rows as Row[];
+    const postRows = (await allRows('post.read')).rows as Row[];
+    const hitRows = (await allRows('search.read')).rows as Row[];
+    const subject = (s: string) => threadRows.find((r) => r.subject === s)! as never;
+    const threadId = (s: string) => threadRows.find((r) => r.subject === s)!.id;
+    const postIn = (s: string) => postRows.find((p) => p.threadId === threadId(s))! as never;
+    const hitIn = (s: string) =>
+      hitRows.find((h) => h.type === 'post' && h.threadId === threadId(s))! as never;
+    const answers = async (who: string) => {
+      const a = await access(who);
+      return ['open', 'vendor only', 'direct participant only', 'restricted, nobody left'].map((s) => [
+        can('thread.read', a, subject(s)),
+        can('post.read', a, postIn(s)),
+        can('search.read', a, hitIn(s)),
+      ]);
+    };
+    const all = (v: boolean) => [v, v, v];
+    expect(await answers('vendor group member')).toEqual([all(true), all(true), all(false), all(false)]);
+    expect(await answers('direct participant')).toEqual([all(true), all(false), all(true), all(false)]);
+    expect(await answers('reporter of the case')).toEqual([all(true), all(false), all(false), all(false)]);
+    expect(await answers('coordinator')).toEqual([all(true), all(true), all(true), all(true)]);
+    expect(await answers('stranger')).toEqual([all(false), all(false), all(false), all(false)]);
+    expect(can('thread.manage', await access('vendor group member'), subject('vendor only'))).toBe(false);
+    expect(can('post.pin', await access('vendor group member'), postIn('vendor only'))).toBe(false);
   });
 });

@@ -2,7 +2,19 @@
 // a check on one row in memory (`evaluate`) and a SQL condition for lists (`toSql`). Terms about the caller
 // (staff, roles in the row's case) are decided in memory when the case access is already loaded, and become
 // an EXISTS over case_participants when a list spans cases.
-import { and, eq, getTableColumns, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  Column,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is as isInstance,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CaseRole } from '@cvdp/core';
 import { caseParticipants } from '../cases/tables.ts';
@@ -97,12 +109,47 @@ export function holdsRole(caller: Caller, caseIdColumn: Column, roles: readonly 
   return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${and(who, which)})`;
 }
 
+// The thread subqueries name their tables by aliases and every column fully qualified, written out: they
+// also run on the threads table itself (an unaliased inner `threads` would shadow the outer row), and
+// drizzle writes columns without their table in the select list of a one-table query (where an inner
+// table's `thread_id` would capture the outer one).
+const T = sql.raw('"policy_thread"');
+const TP = sql.raw('"policy_thread_participant"');
+const CP = sql.raw('"policy_thread_case_participant"');
+const openThreadFrom = sql`${threads} as ${T}`;
+const openThreadParticipantFrom = sql`${threadParticipants} as ${TP}`;
+const openParticipantFrom = sql`${caseParticipants} as ${CP}`;
+
+/** A column as `"table"."column"` in any context (an SQL expression is taken as it is). */
+function qualified(column: Column | SQL): SQL {
+  if (!isInstance(column, Column)) return column;
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
 /** SQL: the thread whose id is in `threadIdColumn` is open to the caller (see `threadOpen`). */
 export function threadOpenSql(caller: Caller, threadIdColumn: Column): SQL {
-  const who = caller.groupIds.length
-    ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, caller.groupIds))
-    : eq(caseParticipants.userId, caller.userId);
-  return sql`exists (select 1 from ${threads} where ${threads.id} = ${threadIdColumn} and (not ${threads.restricted} or exists (select 1 from ${threadParticipants} join ${caseParticipants} on ${caseParticipants.id} = ${threadParticipants.participantId} where ${threadParticipants.threadId} = ${threads.id} and ${who})))`;
+  const groupIds = caller.groupIds.map((id) => sql`${id}`);
+  const who = groupIds.length
+    ? sql`(${CP}.user_id = ${caller.userId} or ${CP}.group_id in (${sql.join(groupIds, sql`, `)}))`
+    : sql`${CP}.user_id = ${caller.userId}`;
+  return sql`exists (select 1 from ${openThreadFrom} where ${T}.id = ${qualified(threadIdColumn)} and (not ${T}.restricted or exists (select 1 from ${openThreadParticipantFrom} join ${openParticipantFrom} on ${CP}.id = ${TP}.participant_id where ${TP}.thread_id = ${T}.id and ${who})))`;
+}
+
+/**
+ * SQL: the `restrictedTo` a row must carry for `threadOpen`'s in-memory check, for the thread whose id is in
+ * `threadIdColumn`: `{}` exactly when that thread exists and is open; for a restricted thread its participant
+ * ids plus 0, for a missing thread `{0}`. The 0 (no participant has it) keeps a restricted thread whose last
+ * participant was removed restricted — to staff only — in memory as in SQL, instead of reading as "empty, so
+ * open". Load it with every row checked by `can()` against a thread rule, e.g.
+ * `select({ ...getTableColumns(posts), restrictedTo: threadRestrictedToSql(posts.threadId) })`.
+ */
+export function threadRestrictedToSql(threadIdColumn: Column | SQL): SQL<number[]> {
+  const thread = qualified(threadIdColumn);
+  return sql<
+    number[]
+  >`array(select ${TP}.participant_id from ${openThreadParticipantFrom} join ${openThreadFrom} on ${T}.id = ${TP}.thread_id where ${TP}.thread_id = ${thread} and ${T}.restricted union all select 0 where not exists (select 1 from ${openThreadFrom} where ${T}.id = ${thread} and not ${T}.restricted))`.mapWith(
+    (v: unknown) => (Array.isArray(v) ? v.map(Number) : []),
+  );
 }
 
 function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {

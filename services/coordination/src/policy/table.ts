@@ -12,27 +12,43 @@ import { artifacts } from '../artifacts/tables.ts';
 import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { notifications } from '../notifications/tables.ts';
+import { posts } from '../posts/tables.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
-import { anyOf, is, participant, self, staff, type Rule } from './rules.ts';
+import { threads } from '../threads/tables.ts';
+import { allOf, anyOf, is, participant, self, staff, threadOpen, type Rule } from './rules.ts';
 
-export interface PolicyEntry<T extends PgTable = PgTable> {
+/**
+ * `Row` is the row as the check sees it: the table's row, plus — for rules on a related row, such as
+ * `threadOpen` — the fields the store loads with it (e.g. the thread's `restrictedTo` participant ids).
+ * `can` then demands such a loaded row, so a caller cannot forget to load them.
+ */
+export interface PolicyEntry<T extends PgTable = PgTable, Row = T['$inferSelect']> {
   /** What the action is about, for readers and for the enumeration test. */
   description: string;
   table: T;
   caseId: Column;
-  rule: Rule<T['$inferSelect']>;
+  rule: Rule<Row>;
 }
 
-const entry = <T extends PgTable>(e: PolicyEntry<T>): PolicyEntry<T> => e;
+const entry = <T extends PgTable, Row extends T['$inferSelect'] = T['$inferSelect']>(
+  e: PolicyEntry<T, Row>,
+): PolicyEntry<T, Row> => e;
 
 type CaseRow = typeof cases.$inferSelect;
 type ReportRow = typeof reports.$inferSelect;
 type ArtifactRow = typeof artifacts.$inferSelect;
+/** A thread with its `restrictedTo` participant ids (empty when open to every participant). */
+type ThreadAccessRow = typeof threads.$inferSelect & { restrictedTo: readonly number[] };
 type ActivityRow = typeof activity.$inferSelect;
 type ParticipantRow = typeof caseParticipants.$inferSelect;
 type AssignmentRow = typeof caseAssignments.$inferSelect;
 type SearchEntryRow = typeof searchEntries.$inferSelect;
+/** A search hit as its check sees it: with its thread's `restrictedTo` (posts; see `threadOpen`). */
+type SearchEntryAccessRow = SearchEntryRow & { threadRestrictedTo: readonly number[] };
+/** A post with its thread's `restrictedTo` participant ids (see `threadOpen`), loaded by the posts store. */
+type PostAccessRow = typeof posts.$inferSelect & { restrictedTo: readonly number[] };
+type PostRow = typeof posts.$inferSelect;
 type NotificationRow = typeof notifications.$inferSelect;
 
 export const POLICY = {
@@ -51,11 +67,15 @@ export const POLICY = {
   }),
   'search.read': entry({
     description:
-      'See a search hit: entries of cases the caller may see (case titles/summaries and reports). Later entry types ' +
-      '(posts, vulnerabilities) with narrower rules add their terms here, keyed on search_entries.type.',
+      'See a search hit: entries of cases the caller may see (case titles/summaries, reports, posts) — a post only ' +
+      'while its thread is open to the caller (staff, or a participant of an open thread or of a restricted ' +
+      "thread's participants). Later entry types with narrower rules add their terms here.",
     table: searchEntries,
     caseId: searchEntries.caseId,
-    rule: anyOf<SearchEntryRow>(staff(), participant()),
+    rule: allOf<SearchEntryAccessRow>(
+      anyOf(staff(), participant()),
+      anyOf(staff(), is('threadId', null), threadOpen('threadId', 'threadRestrictedTo')),
+    ),
   }),
   'report.read': entry({
     description: "Read the working copy of a case's report.",
@@ -105,6 +125,47 @@ export const POLICY = {
     caseId: caseParticipants.caseId,
     rule: staff<ParticipantRow>(),
   }),
+  'thread.read': entry({
+    description:
+      "Read a thread, its posts and its participants, and post or react in it: staff, and the case's " +
+      'participants unless the thread is restricted to others (a restricted thread is open only to its own ' +
+      'participants — a restricted thread whose last participant was removed stays restricted, to staff only).',
+    table: threads,
+    caseId: threads.caseId,
+    rule: anyOf<ThreadAccessRow>(staff(), allOf(participant(), threadOpen('id', 'restrictedTo'))),
+  }),
+  'thread.manage': entry({
+    description:
+      'Start a thread (optionally restricted to some participants), rename, mark official, archive or delete ' +
+      'it, and remove participants from a restricted thread: staff only.',
+    table: threads,
+    caseId: threads.caseId,
+    rule: staff<ThreadAccessRow>(),
+  }),
+  'post.read': entry({
+    description: 'Read a post (and its history): whoever may read its thread.',
+    table: posts,
+    caseId: posts.caseId,
+    rule: anyOf<PostAccessRow>(staff(), allOf(participant(), threadOpen('threadId', 'restrictedTo'))),
+  }),
+  'post.edit': entry({
+    description: "Change a post's text (the earlier text is kept as a revision): its author only.",
+    table: posts,
+    caseId: posts.caseId,
+    rule: self<PostRow>('authorId'),
+  }),
+  'post.pin': entry({
+    description: 'Pin or unpin a post: staff only.',
+    table: posts,
+    caseId: posts.caseId,
+    rule: staff<PostRow>(),
+  }),
+  'post.delete': entry({
+    description: 'Remove a post (a "post removed" marker stays for its replies): its author and staff.',
+    table: posts,
+    caseId: posts.caseId,
+    rule: anyOf<PostRow>(staff(), self('authorId')),
+  }),
   'assignment.read': entry({
     description: 'See which coordinators are assigned to a case: staff only (internal workflow).',
     table: caseAssignments,
@@ -151,4 +212,5 @@ export const POLICY = {
 } as const;
 
 export type PolicyAction = keyof typeof POLICY;
-export type RowOf<A extends PolicyAction> = (typeof POLICY)[A]['table']['$inferSelect'];
+export type RowOf<A extends PolicyAction> =
+  (typeof POLICY)[A] extends PolicyEntry<infer T, infer Row> ? Row & T['$inferSelect'] : never;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
 import type { SearchHit } from '@cvdp/core';
 import { groupMembers, groups } from '@cvdp/server-kit';
-import { caseParticipants } from '../tables.ts';
+import { and, eq } from 'drizzle-orm';
+import { caseParticipants, threadParticipants } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
 import { submitReport } from '../reports/report-test-helpers.ts';
 import { safeSnippet } from './store.ts';
@@ -110,5 +111,50 @@ describe('GET /api/search/', () => {
     // Only stop words, or punctuation: nothing to find, not an error.
     expect(await search(coordinator, 'the')).toMatchObject({ count: 0 });
     expect(await search(coordinator, "'&|!:*()")).toMatchObject({ count: 0 });
+  });
+});
+
+describe('GET /api/search/ and posts', () => {
+  it("finds a restricted thread's posts only for its participants and staff", async () => {
+    const [reporterRow] = await t.db
+      .select({ id: caseParticipants.id })
+      .from(caseParticipants)
+      .where(and(eq(caseParticipants.caseId, caseA), eq(caseParticipants.userId, reporter.user.id)));
+    const start = async (body: object) => {
+      const res = await coordinator.post(`/api/case/${caseA}/threads/`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const open = await start({ subject: 'Open talk' });
+    const restricted = await start({ subject: 'Reporter only', participants: [reporterRow.id] });
+    for (const [thread, content] of [
+      [open, 'The leviathan patch is public'],
+      [restricted, 'The leviathan embargo date is secret'],
+    ] as const) {
+      const res = await coordinator.post(`/api/case/thread/${thread}/posts/`, { content });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const texts = async (who: TestClient) => {
+      const { results } = await search(who, 'leviathan');
+      expect(results.every((h) => h.type === 'post' && h.case === caseA)).toBe(true);
+      return results.map((h) => h.snippet.replace(/<\/?mark>/g, ''));
+    };
+    // The vendor member is a participant of the case, but not of the restricted thread.
+    const vendorHits = await texts(member);
+    expect(vendorHits).toHaveLength(1);
+    expect(vendorHits[0]).toContain('patch is public');
+    expect(JSON.stringify(await search(member, 'embargo'))).not.toMatch(/secret|Reporter only/);
+    expect(await texts(reporter)).toHaveLength(2);
+    expect(await texts(coordinator)).toHaveLength(2);
+    expect((await search(member, 'leviathan')).count).toBe(1);
+
+    // Taken out of the thread, the reporter no longer finds its posts.
+    const [row] = await t.db
+      .select()
+      .from(threadParticipants)
+      .where(eq(threadParticipants.threadId, restricted));
+    expect((await coordinator.delete(`/api/case/thread/participant/${row.id}/`)).statusCode).toBe(204);
+    expect(await texts(reporter)).toHaveLength(1);
+    expect(await texts(coordinator)).toHaveLength(2);
   });
 });

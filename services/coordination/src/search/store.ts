@@ -6,6 +6,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchHitType } from '@cvdp/core';
 import type { Db } from '@cvdp/server-kit';
 import { type Caller, filter } from '../policy/index.ts';
+import { threadRestrictedToSql } from '../policy/rules.ts';
 import { cases } from '../cases/tables.ts';
 import { searchEntries } from './tables.ts';
 
@@ -13,13 +14,18 @@ const START = '\u0001';
 const STOP = '\u0002';
 const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxFragments=2, MaxWords=30, MinWords=10, FragmentDelimiter=" … "`;
 
+/**
+ * What a search entry carries for `search.read`'s in-memory check: its thread's `restrictedTo` (posts; see
+ * `threadOpen`). Select it with the entry wherever an entry is checked with `can()`.
+ */
+export const withThreadRestriction = { threadRestrictedTo: threadRestrictedToSql(searchEntries.threadId) };
+
 const tsQuery = (words: string) => sql`plainto_tsquery('english', ${words})`;
 
 /**
- * The entries the caller may see that match the words. Visibility is the policy's `search.read` (the
- * case.read rule on the entry's case). When posts and vulnerabilities are indexed, their narrower rules
- * (thread restrictions, unshared vulnerabilities) plug in there, keyed on search_entries.type — this
- * query needs no change.
+ * The entries the caller may see that match the words. Visibility is the policy's `search.read`: the
+ * case.read rule on the entry's case and, for a post, its thread open to the caller (a restricted thread's
+ * posts are found by its participants and staff only). Later types' narrower rules plug in there too.
  */
 const matching = (caller: Caller, words: string) =>
   and(sql`${searchEntries.tsv} @@ ${tsQuery(words)}`, filter('search.read', caller));

@@ -1,0 +1,187 @@
+// Post calls (SPEC §7): a thread's posts a page at a time (page_size ≤ 100: a larger value is capped),
+// pinned only, or matching words; writing (Markdown, rendered and sanitised on write); reading, editing,
+// pinning and removing one post; reactions; a post's history with line diffs. A thread the caller may not
+// read (another case, or restricted away from them) answers 404 for the thread and every post in it.
+import type { FastifyInstance } from 'fastify';
+import {
+  ONLY_AUTHOR_EDITS,
+  ONLY_STAFF_PINS,
+  POST_REMOVED,
+  POSTS_MAX_PAGE_SIZE,
+  THREAD_ARCHIVED,
+  idParams,
+  postCreateSchema,
+  postListQuery,
+  postUpdateSchema,
+  reactSchema,
+} from '@cvdp/core';
+import { type AuthUser, HttpError, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { can } from '../policy/index.ts';
+import { readableThread } from '../threads/access.ts';
+import { markdownRenderer } from './render.ts';
+import {
+  countPosts,
+  createPost,
+  findPost,
+  listPosts,
+  postHistory,
+  postView,
+  removePost,
+  toggleReaction,
+  updatePost,
+  type WriteContext,
+} from './store.ts';
+
+const tags = ['posts'];
+const listQuery = pageQuery(POSTS_MAX_PAGE_SIZE, POSTS_MAX_PAGE_SIZE, { clamp: true }).extend(
+  postListQuery.shape,
+);
+const conflict = (message: string) => new HttpError(409, message);
+
+export async function postRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const r = routes(app);
+  const renderer = markdownRenderer(app.config.publicUrl);
+
+  const context = (user: AuthUser, readable: Awaited<ReturnType<typeof readableThread>>): WriteContext => ({
+    access: readable.access,
+    thread: readable.loaded.thread,
+    actor: { id: user.id, name: user.name },
+    render: renderer.render,
+    publicUrl: app.config.publicUrl,
+  });
+
+  /** The post and its thread, if the caller may read them (else 404, like a missing post). */
+  async function readablePost(user: AuthUser, id: number) {
+    const post = await findPost(db, id);
+    if (!post) throw notFound();
+    const readable = await readableThread(db, user, post.threadId);
+    if (!can('post.read', readable.access, { ...post, restrictedTo: readable.loaded.restrictedTo })) {
+      throw notFound();
+    }
+    return { post, readable };
+  }
+
+  r.get(
+    '/api/case/thread/:id/posts/',
+    {
+      summary:
+        "A thread's posts, oldest first (page_size ≤ 100, larger is capped); pinned=1 pinned only; search= words in the posts",
+      tags,
+      access: 'user',
+      params: idParams,
+      query: listQuery,
+    },
+    async (request) => {
+      const { loaded } = await readableThread(db, request.user!, request.params.id);
+      const f = { pinned: request.query.pinned, search: request.query.search || undefined };
+      return paginate(
+        request,
+        request.query,
+        () => countPosts(db, loaded.thread, f),
+        (limit, offset) => listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, limit, offset),
+      );
+    },
+  );
+
+  r.post(
+    '/api/case/thread/:id/posts/',
+    {
+      summary: 'Write a post (Markdown) or a reply (reply_to: a post of this thread; replies nest one level)',
+      tags,
+      access: 'user',
+      params: idParams,
+      body: postCreateSchema,
+    },
+    async (request, reply) => {
+      const readable = await readableThread(db, request.user!, request.params.id);
+      if (readable.loaded.thread.archived) throw conflict(THREAD_ARCHIVED);
+      const id = await createPost(db, context(request.user!, readable), request.body);
+      return reply.code(201).send(await postView(db, id, request.user!.id));
+    },
+  );
+
+  r.get(
+    '/api/case/thread/post/:id/',
+    { summary: 'A post', tags, access: 'user', params: idParams },
+    async (request) => {
+      const { post } = await readablePost(request.user!, request.params.id);
+      return postView(db, post.id, request.user!.id);
+    },
+  );
+
+  r.patch(
+    '/api/case/thread/post/:id/',
+    {
+      summary: "Edit a post's content (its author; the earlier text is kept) or pin/unpin it (staff)",
+      tags,
+      access: 'user',
+      params: idParams,
+      body: postUpdateSchema,
+    },
+    async (request) => {
+      const { post, readable } = await readablePost(request.user!, request.params.id);
+      const { access } = readable;
+      if (request.body.content !== undefined && !can('post.edit', access, post)) {
+        throw new HttpError(403, ONLY_AUTHOR_EDITS, { content: [ONLY_AUTHOR_EDITS] });
+      }
+      if (request.body.pinned !== undefined && !can('post.pin', access, post)) {
+        throw new HttpError(403, ONLY_STAFF_PINS, { pinned: [ONLY_STAFF_PINS] });
+      }
+      if (post.deletedAt !== null) throw conflict(POST_REMOVED);
+      if (readable.loaded.thread.archived) throw conflict(THREAD_ARCHIVED);
+      await updatePost(db, context(request.user!, readable), post, request.body);
+      return postView(db, post.id, request.user!.id);
+    },
+  );
+
+  r.delete(
+    '/api/case/thread/post/:id/',
+    {
+      summary: 'Remove a post (its author or staff): a "post removed" marker stays for its replies',
+      tags,
+      access: 'user',
+      params: idParams,
+    },
+    async (request, reply) => {
+      const { post, readable } = await readablePost(request.user!, request.params.id);
+      if (!can('post.delete', readable.access, post)) throw forbidden();
+      if (post.deletedAt !== null) throw notFound(POST_REMOVED);
+      await removePost(db, post, request.user!.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/case/thread/post/:id/react/',
+    {
+      summary: "Toggle the caller's reaction to a post (one of a fixed set of emoji names)",
+      tags,
+      access: 'user',
+      params: idParams,
+      body: reactSchema,
+    },
+    async (request) => {
+      const { post, readable } = await readablePost(request.user!, request.params.id);
+      if (post.deletedAt !== null) throw conflict(POST_REMOVED);
+      if (readable.loaded.thread.archived) throw conflict(THREAD_ARCHIVED);
+      await toggleReaction(db, post, request.user!.id, request.body.reaction);
+      return postView(db, post.id, request.user!.id);
+    },
+  );
+
+  r.get(
+    '/case/thread/post/diff/:id/',
+    {
+      summary: "A post's versions, oldest first, with a line diff between consecutive versions",
+      tags,
+      access: 'user',
+      params: idParams,
+    },
+    async (request) => {
+      const { post } = await readablePost(request.user!, request.params.id);
+      if (post.deletedAt !== null) throw notFound(POST_REMOVED);
+      return postHistory(db, post);
+    },
+  );
+}

@@ -1,0 +1,456 @@
+// Post queries and changes: a thread's posts a page at a time (oldest first; pinned only; or matching words),
+// each with its reactions and reply count — a page is a fixed handful of indexed queries whatever its size,
+// never one per post. Writing, editing (the earlier text kept as a revision), pinning, removing (a marker
+// stays for the replies), reacting, and a post's history with line diffs. Every change writes its activity
+// row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
+// thread's readers there. No HTTP here.
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { createTwoFilesPatch } from 'diff';
+import {
+  POST_REMOVED,
+  type Post,
+  type PostHistory,
+  REACTIONS,
+  type Reaction,
+  type ReactionCount,
+  REPLY_OTHER_THREAD,
+  REPLY_TO_REMOVED,
+  THREAD_ARCHIVED,
+} from '@cvdp/core';
+import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
+import { userRefs, refOf } from '../accounts/user-refs.ts';
+import { caseAssignments } from '../assignments/tables.ts';
+import { caseParticipants } from '../cases/tables.ts';
+import { notify, participantUserIds } from '../notifications/notify.ts';
+import type { CaseAccess } from '../policy/index.ts';
+import { searchEntries } from '../search/tables.ts';
+import { markRead, type ThreadRow } from '../threads/store.ts';
+import { threadParticipants, threads } from '../threads/tables.ts';
+import { postReactions, postRevisions, posts } from './tables.ts';
+
+export type PostRow = typeof posts.$inferSelect;
+
+const conflict = (message: string) => new HttpError(409, message);
+const badField = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
+
+function selectPosts(db: Db | Tx) {
+  return db
+    .select({ post: posts, authorName: users.name, groupName: groups.name })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(groups, eq(groups.id, posts.authorGroupId));
+}
+
+type SelectedPost = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+export async function findPost(db: Db | Tx, id: number): Promise<PostRow | undefined> {
+  const [row] = await db.select().from(posts).where(eq(posts.id, id));
+  return row;
+}
+
+/** The posts as the wire shows them: reactions and reply counts of the whole page in one query each. */
+async function postViews(db: Db | Tx, rows: SelectedPost[], userId: number): Promise<Post[]> {
+  const ids = rows.map((r) => r.post.id);
+  const reactionsOf = new Map<number, ReactionCount[]>();
+  const repliesOf = new Map<number, number>();
+  if (ids.length) {
+    const reactionRows = await db
+      .select({
+        postId: postReactions.postId,
+        reaction: postReactions.reaction,
+        n: count(),
+        mine: sql<boolean>`bool_or(${postReactions.userId} = ${userId})`,
+      })
+      .from(postReactions)
+      .where(inArray(postReactions.postId, ids))
+      .groupBy(postReactions.postId, postReactions.reaction);
+    const order = (r: string) => REACTIONS.indexOf(r as Reaction);
+    for (const r of reactionRows.sort((a, b) => order(a.reaction) - order(b.reaction))) {
+      const list = reactionsOf.get(r.postId) ?? [];
+      list.push({ reaction: r.reaction as Reaction, count: r.n, mine: Boolean(r.mine) });
+      reactionsOf.set(r.postId, list);
+    }
+    const replyRows = await db
+      .select({ replyTo: posts.replyTo, n: count() })
+      .from(posts)
+      .where(inArray(posts.replyTo, ids))
+      .groupBy(posts.replyTo);
+    for (const r of replyRows) repliesOf.set(r.replyTo!, r.n);
+  }
+  return rows.map(({ post, authorName, groupName }) => ({
+    id: post.id,
+    thread: post.threadId,
+    content: post.content,
+    html: post.html,
+    author:
+      post.authorId !== null && authorName !== null
+        ? {
+            id: post.authorId,
+            name: authorName,
+            group:
+              post.authorGroupId !== null && groupName !== null
+                ? { id: post.authorGroupId, name: groupName }
+                : null,
+          }
+        : null,
+    created: post.createdAt.toISOString(),
+    modified: post.modifiedAt.toISOString(),
+    edited: post.edited,
+    pinned: post.pinned,
+    reply_to: post.replyTo,
+    reactions: reactionsOf.get(post.id) ?? [],
+    replies: repliesOf.get(post.id) ?? 0,
+    deleted: post.deletedAt !== null,
+  }));
+}
+
+export async function postView(db: Db | Tx, id: number, userId: number): Promise<Post> {
+  const rows = await selectPosts(db).where(eq(posts.id, id));
+  const [view] = await postViews(db, rows, userId);
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A page of posts.
+
+export interface PostListFilter {
+  pinned?: boolean;
+  search?: string;
+}
+
+/**
+ * The words as a query on a post's own text. Posts are indexed in search_entries (GIN) with the thread's
+ * subject as title (weight A) and the post's text as body (weight B); restricting every lexeme to weight B
+ * keeps a word of the subject from matching every post of the thread, and still uses the index.
+ */
+const postTextQuery = (words: string) =>
+  sql`regexp_replace(plainto_tsquery('english', ${words})::text, ${"'((?:[^']|'')*)'"}, ${"'\\1':B"}, 'g')::tsquery`;
+
+function postsOf(thread: ThreadRow, f: PostListFilter): SQL | undefined {
+  return and(
+    eq(posts.threadId, thread.id),
+    f.pinned ? eq(posts.pinned, true) : undefined,
+    f.search
+      ? sql`${posts.id} in (select (${searchEntries.objectId})::int from ${searchEntries} where ${searchEntries.type} = 'post' and ${searchEntries.caseId} = ${thread.caseId} and ${searchEntries.threadId} = ${thread.id} and ${searchEntries.tsv} @@ ${postTextQuery(f.search)})`
+      : undefined,
+  );
+}
+
+/** Posts in the list: the thread's own count for the whole thread (removed posts stay as markers). */
+export async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise<number> {
+  if (!f.pinned && !f.search) return thread.postCount;
+  const [{ n }] = await db.select({ n: count() }).from(posts).where(postsOf(thread, f));
+  return n;
+}
+
+/**
+ * A page of the thread's posts, oldest first (replies are posts too: the page nests them under their root).
+ * Reading a page of the whole thread marks it read up to its last post.
+ */
+export async function listPosts(
+  db: Db,
+  thread: ThreadRow,
+  lastRead: number,
+  userId: number,
+  f: PostListFilter,
+  limit: number,
+  offset: number,
+): Promise<Post[]> {
+  const rows = await selectPosts(db)
+    .where(postsOf(thread, f))
+    .orderBy(asc(posts.id))
+    .limit(limit)
+    .offset(offset);
+  const views = await postViews(db, rows, userId);
+  const last = rows.at(-1)?.post.id ?? 0;
+  if (!f.pinned && !f.search && last > lastRead) await markRead(db, thread.id, userId, last);
+  return views;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing.
+
+/** The group through which the user takes part in the case (the first such participant row), if any. */
+async function authorGroupOf(tx: Tx, access: CaseAccess): Promise<number | null> {
+  if (access.participantIds.length === 0) return null;
+  const [row] = await tx
+    .select({ groupId: caseParticipants.groupId })
+    .from(caseParticipants)
+    .where(and(inArray(caseParticipants.id, [...access.participantIds]), isNotNull(caseParticipants.groupId)))
+    .orderBy(asc(caseParticipants.id))
+    .limit(1);
+  return row?.groupId ?? null;
+}
+
+/**
+ * Who may read the thread, to tell about a new post: every participant of the case (group members
+ * included) for an open thread; for a restricted one only its participants. Staff assigned to the case, and
+ * staff owners, hear about both. `notify` leaves out the author and whoever muted the case.
+ */
+async function threadReaders(tx: Tx, thread: ThreadRow): Promise<number[]> {
+  let readers: number[];
+  if (thread.restricted) {
+    const rows = await tx
+      .select({ id: threadParticipants.participantId })
+      .from(threadParticipants)
+      .where(eq(threadParticipants.threadId, thread.id));
+    readers = await participantUserIds(
+      tx,
+      thread.caseId,
+      rows.map((r) => r.id),
+    );
+  } else {
+    readers = await participantUserIds(tx, thread.caseId);
+  }
+  const assigned = await tx
+    .select({ id: caseAssignments.userId })
+    .from(caseAssignments)
+    .where(and(eq(caseAssignments.caseId, thread.caseId), isNull(caseAssignments.unassignedAt)));
+  const owners = await tx
+    .select({ id: caseParticipants.id })
+    .from(caseParticipants)
+    .where(and(eq(caseParticipants.caseId, thread.caseId), eq(caseParticipants.role, 'owner')));
+  const candidates = [
+    ...assigned.map((a) => a.id),
+    ...(owners.length
+      ? await participantUserIds(
+          tx,
+          thread.caseId,
+          owners.map((o) => o.id),
+        )
+      : []),
+  ];
+  const staff = candidates.length
+    ? await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(inArray(users.id, candidates), sql`${users.roles} && array['coordinator', 'admin']::text[]`),
+        )
+    : [];
+  return [...readers, ...staff.map((s) => s.id)];
+}
+
+export interface WriteContext {
+  access: CaseAccess;
+  thread: ThreadRow;
+  actor: { id: number; name: string };
+  render: (markdown: string) => string;
+  publicUrl?: string;
+}
+
+/**
+ * Writes a post (a reply to a reply attaches to the root: replies nest one level). Refused, with nothing
+ * stored: a thread archived meanwhile (409), a reply to a post of another thread or to a removed one (400).
+ */
+export async function createPost(
+  db: Db,
+  ctx: WriteContext,
+  input: { content: string; reply_to?: number },
+): Promise<number> {
+  const html = ctx.render(input.content);
+  return db.transaction(async (tx) => {
+    let replyTo: number | null = null;
+    if (input.reply_to !== undefined) {
+      const parent = await findPost(tx, input.reply_to);
+      if (!parent || parent.threadId !== ctx.thread.id) throw badField('reply_to', REPLY_OTHER_THREAD);
+      if (parent.deletedAt !== null) throw badField('reply_to', REPLY_TO_REMOVED);
+      replyTo = parent.replyTo ?? parent.id;
+    }
+    // Counting first locks the thread row: posts of one thread are numbered and counted in order, and a
+    // thread archived since the caller loaded it takes nothing.
+    const [bumped] = await tx
+      .update(threads)
+      .set({ postCount: sql`${threads.postCount} + 1`, lastPostAt: sql`now()` })
+      .where(and(eq(threads.id, ctx.thread.id), eq(threads.archived, false)))
+      .returning({ subject: threads.subject });
+    if (!bumped) throw conflict(THREAD_ARCHIVED);
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        threadId: ctx.thread.id,
+        caseId: ctx.thread.caseId,
+        authorId: ctx.actor.id,
+        authorGroupId: await authorGroupOf(tx, ctx.access),
+        content: input.content,
+        html,
+        replyTo,
+      })
+      .returning({ id: posts.id });
+    await recordActivity(tx, {
+      actorId: ctx.actor.id,
+      caseId: ctx.thread.caseId,
+      verb: replyTo === null ? 'posted' : 'replied',
+      objectType: 'post',
+      objectId: post.id,
+      after: { thread: ctx.thread.id, reply_to: replyTo },
+    });
+    await notify(tx, {
+      caseId: ctx.thread.caseId,
+      kind: 'new_post',
+      actorId: ctx.actor.id,
+      userIds: await threadReaders(tx, ctx.thread),
+      title: `${ctx.actor.name} posted in "${bumped.subject}"`,
+      vars: { thread_subject: bumped.subject },
+      publicUrl: ctx.publicUrl,
+    });
+    return post.id;
+  });
+}
+
+/** Changes a post's text (the earlier text becomes a revision) and/or its pin. Unchanged values write nothing. */
+export async function updatePost(
+  db: Db,
+  ctx: WriteContext,
+  post: PostRow,
+  patch: { content?: string; pinned?: boolean },
+): Promise<void> {
+  const content = patch.content !== undefined && patch.content !== post.content ? patch.content : undefined;
+  const pinned = patch.pinned !== undefined && patch.pinned !== post.pinned ? patch.pinned : undefined;
+  if (content === undefined && pinned === undefined) return;
+  const html = content !== undefined ? ctx.render(content) : undefined;
+  await db.transaction(async (tx) => {
+    if (content !== undefined) {
+      await tx
+        .insert(postRevisions)
+        .values({ postId: post.id, content: post.content, editedBy: ctx.actor.id });
+    }
+    const [changed] = await tx
+      .update(posts)
+      .set({
+        ...(content !== undefined ? { content, html, edited: true, modifiedAt: sql`now()` } : {}),
+        ...(pinned !== undefined ? { pinned } : {}),
+      })
+      // A post removed meanwhile stays removed.
+      .where(and(eq(posts.id, post.id), isNull(posts.deletedAt)))
+      .returning({ id: posts.id });
+    if (!changed) throw conflict(POST_REMOVED);
+    await recordActivity(tx, {
+      actorId: ctx.actor.id,
+      caseId: post.caseId,
+      verb: content !== undefined ? 'edited post' : pinned ? 'pinned post' : 'unpinned post',
+      objectType: 'post',
+      objectId: post.id,
+      before: pinned !== undefined ? { pinned: post.pinned } : undefined,
+      after: { thread: post.threadId, ...(pinned !== undefined ? { pinned } : {}) },
+    });
+  });
+}
+
+/**
+ * Removes a post: its row stays as a marker (replies keep their place under it) with the text emptied, its
+ * pin and earlier versions dropped (the history must not keep what was removed).
+ */
+export async function removePost(db: Db, post: PostRow, actorId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(posts)
+      .set({ deletedAt: sql`now()`, deletedBy: actorId, content: '', html: '', pinned: false })
+      .where(and(eq(posts.id, post.id), isNull(posts.deletedAt)))
+      .returning({ id: posts.id });
+    if (!removed) return;
+    await tx.delete(postRevisions).where(eq(postRevisions.postId, post.id));
+    await recordActivity(tx, {
+      actorId,
+      caseId: post.caseId,
+      verb: 'removed post',
+      objectType: 'post',
+      objectId: post.id,
+      after: { thread: post.threadId, author: post.authorId },
+    });
+  });
+}
+
+/** Adds the caller's reaction, or takes it back if they had it. */
+export async function toggleReaction(
+  db: Db,
+  post: PostRow,
+  userId: number,
+  reaction: Reaction,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const taken = await tx
+      .delete(postReactions)
+      .where(
+        and(
+          eq(postReactions.postId, post.id),
+          eq(postReactions.userId, userId),
+          eq(postReactions.reaction, reaction),
+        ),
+      )
+      .returning({ postId: postReactions.postId });
+    if (taken.length === 0) {
+      await tx.insert(postReactions).values({ postId: post.id, userId, reaction }).onConflictDoNothing();
+    }
+    await recordActivity(tx, {
+      actorId: userId,
+      caseId: post.caseId,
+      verb: taken.length ? 'took back reaction' : 'reacted',
+      objectType: 'post',
+      objectId: post.id,
+      after: { thread: post.threadId, reaction },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// History.
+
+/** Per pair of versions; past the whole budget, the rest are shown as whole replacements. */
+const DIFF_TIMEOUT_MS = 300;
+const DIFF_BUDGET_MS = 2_000;
+
+const linesOf = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+
+/** A unified patch replacing every line (when the line diff gave up on pathological input). */
+function wholeReplacement(a: string, b: string, from: string, to: string): string {
+  const old = linesOf(a);
+  const now = linesOf(b);
+  return [
+    '===================================================================',
+    `--- post.md\t${from}`,
+    `+++ post.md\t${to}`,
+    `@@ -${old.length ? 1 : 0},${old.length} +${now.length ? 1 : 0},${now.length} @@`,
+    ...old.map((l) => `-${l}`),
+    ...now.map((l) => `+${l}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The post's versions, oldest first (the last is the current text): each with when it was written and by
+ * whom, and a unified line diff between each pair of consecutive versions (`from`/`to` index `versions`).
+ */
+export async function postHistory(db: Db, post: PostRow): Promise<PostHistory> {
+  const revisions = await db
+    .select()
+    .from(postRevisions)
+    .where(eq(postRevisions.postId, post.id))
+    .orderBy(asc(postRevisions.id));
+  // A revision holds the text an edit replaced: version i was written when revision i-1 was made.
+  const texts = [...revisions.map((r) => r.content), post.content];
+  const written = [
+    { at: post.createdAt, by: post.authorId },
+    ...revisions.map((r) => ({ at: r.createdAt, by: r.editedBy })),
+  ];
+  const refs = await userRefs(
+    db,
+    written.map((w) => w.by),
+  );
+  const versions = texts.map((content, i) => ({
+    content,
+    date: written[i].at.toISOString(),
+    edited_by: refOf(refs, written[i].by),
+  }));
+  const started = Date.now();
+  const diffs = versions.slice(1).map((v, k) => {
+    const [a, b] = [versions[k].content, v.content];
+    const [from, to] = [`version ${k + 1}`, `version ${k + 2}`];
+    const patch =
+      Date.now() - started < DIFF_BUDGET_MS
+        ? createTwoFilesPatch('post.md', 'post.md', a, b, from, to, { context: 3, timeout: DIFF_TIMEOUT_MS })
+        : undefined;
+    return { from: k, to: k + 1, patch: patch ?? wholeReplacement(a, b, from, to) };
+  });
+  return { post: post.id, versions, diffs };
+}
