@@ -80,6 +80,10 @@ export const caseParticipants = pgTable(
     index('case_participants_user_idx').on(t.userId, t.caseId),
     index('case_participants_group_idx').on(t.groupId, t.caseId),
     // A user or a group takes part in a case once (its role can change).
+    // "My cases" (owned=True): a coordinator's owner rows without reading every participant row's heap page.
+    index('case_participants_owner_user_idx')
+      .on(t.userId, t.caseId)
+      .where(sql`${t.role} = 'owner'`),
     uniqueIndex('case_participants_case_user_idx')
       .on(t.caseId, t.userId)
       .where(sql`${t.userId} is not null`),
