@@ -1,0 +1,1 @@
+CREATE INDEX "case_participants_owner_user_idx" ON "case_participants" USING btree ("user_id","case_id") WHERE "case_participants"."role" = 'owner';
