@@ -21,6 +21,7 @@ import { postRoutes } from './posts/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
+import { liveRoutes } from './live/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -46,5 +47,6 @@ export async function coordinationService(app: FastifyInstance) {
     visible: (user) => filter('notification.read', callerOf(user)),
   });
   await app.register(emailRoutes);
+  await app.register(liveRoutes);
   await app.register(outboxWorkerPlugin);
 }

@@ -25,6 +25,7 @@ const LAYER: Record<string, number> = {
   posts: 6,
   artifacts: 6,
   reports: 7,
+  live: 7,
   testing: 9,
 };
 
