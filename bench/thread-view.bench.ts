@@ -1,0 +1,305 @@
+// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build]
+//
+// The thread view with 100 posts, cold, in Chromium: ms from navigation start to the page being interactive —
+// the 100th post rendered (its sanitised HTML in place, reactions and actions beside it) and the New post box
+// enabled and taking focus. The web app (web/dist) is served by a tiny static server and every API call is
+// answered in the browser with page.route fixtures (a case, its caller metadata, the thread, 100 posts with
+// Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure is the page's
+// own cost: loading the case page's lazy chunks, the three requests, React rendering 100 posts. A fresh browser
+// context (empty cache) per load; the median of --loads loads is printed beside the goal (≤ 1000 ms).
+//
+// Figures, not assertions: the script fails only on a broken build or page.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import type { CaseCallerMetadata, CaseDetail, CurrentUser, PageOf, Post, Thread } from '@cvdp/core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'web');
+const DIST = path.join(WEB, 'dist');
+
+const args = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const [key, value] = a.slice(2).split('=');
+      return [key, value ?? 'true'] as const;
+    }),
+);
+const LOADS = Math.max(1, Number(args.get('loads') ?? 7));
+const GOAL_MS = 1000;
+const POSTS = 100;
+
+// ------------------------------------------------------------------------------------------- fixtures
+
+const COORDINATOR: CurrentUser = {
+  id: 1,
+  email: 'cora@example.test',
+  name: 'Cora Coordinator',
+  roles: ['coordinator'],
+  groups: [],
+};
+
+const CASE: CaseDetail = {
+  id: 5,
+  title: 'SQL injection in Acme Shop',
+  summary: '',
+  status: 1,
+  status_label: 'Active',
+  owner: { id: 1, name: COORDINATOR.name },
+  owners: [{ id: 1, name: COORDINATOR.name }],
+  created_by: { id: 7, name: 'Rita Reporter' },
+  created: '2026-05-01T10:00:00Z',
+  updated: '2026-05-03T10:00:00Z',
+  resolution: null,
+  due_date: null,
+  public_date: null,
+  tags: [],
+  activated: '2026-05-01T11:00:00Z',
+  closed: null,
+  report: null,
+};
+
+const PERMISSIONS = {
+  edit_case: true,
+  change_status: true,
+  manage_participants: true,
+  assign: true,
+  notify: true,
+  edit_report: true,
+  read_original: true,
+  add_report: true,
+  view_activity: true,
+};
+const METADATA: CaseCallerMetadata = {
+  case: 5,
+  staff: true,
+  role: 'owner',
+  roles: ['owner'],
+  permissions: PERMISSIONS,
+};
+
+const THREAD: Thread = {
+  id: 3,
+  case: 5,
+  subject: 'Patch timeline with 50 vendors',
+  official: true,
+  archived: false,
+  restricted: false,
+  created: '2026-05-01T10:00:00Z',
+  created_by: { id: 1, name: COORDINATOR.name },
+  last_post: '2026-05-09T10:00:00Z',
+  post_count: 20_000,
+  unread: 12,
+};
+
+/** Posts as the server renders them: a paragraph with emphasis and a link, a list, a code block; every
+ * fourth a reply, some reacted to, some edited. */
+function post(id: number): Post {
+  const author =
+    id % 3 === 0
+      ? { id: 1, name: COORDINATOR.name, group: null }
+      : {
+          id: 100 + (id % 50),
+          name: `Vendor member ${id % 50}`,
+          group: { id: 200 + (id % 50), name: `Vendor ${id % 50}` },
+        };
+  return {
+    id,
+    thread: 3,
+    content: `Post ${id}`,
+    html:
+      `<p>Update <strong>${id}</strong>: the fix for <em>CVE-2026-${1000 + id}</em> is in ` +
+      `<a href="https://vendor.example/advisories/${id}" rel="noopener noreferrer">advisory ${id}</a>.</p>` +
+      `<ul><li>affected: 2.${id % 10}.x</li><li>fixed: 2.${(id % 10) + 1}.0</li></ul>` +
+      (id % 5 === 0 ? `<pre><code>curl -s https://vendor.example/check?id=${id}\n</code></pre>` : ''),
+    author,
+    created: new Date(Date.UTC(2026, 4, 1, 10, id)).toISOString(),
+    modified: new Date(Date.UTC(2026, 4, 1, 10, id)).toISOString(),
+    edited: id % 7 === 0,
+    pinned: id === 2 || id === 40,
+    reply_to: id % 4 === 0 ? id - 1 : null,
+    reactions:
+      id % 2 === 0
+        ? [
+            { reaction: 'thumbs_up', count: 1 + (id % 9), mine: id % 6 === 0 },
+            { reaction: 'eyes', count: 2, mine: false },
+          ]
+        : [],
+    replies: id % 4 === 3 ? 1 : 0,
+    deleted: false,
+  };
+}
+const POST_LIST = Array.from({ length: POSTS }, (_, i) => post(i + 1));
+const pageOf = <T>(results: T[], next: string | null = null, count = results.length): PageOf<T> => ({
+  count,
+  next,
+  previous: null,
+  results,
+});
+
+/** Every call the case page and the thread view make, answered in the browser. */
+async function answerApi(page: Page) {
+  await page.route(/\/(api|manage|case|report|scoring)\//, (route) => {
+    const url = new URL(route.request().url());
+    const p = url.pathname;
+    if (p === '/api/user/') return route.fulfill({ json: COORDINATOR });
+    if (p === '/api/cases/5/') return route.fulfill({ json: CASE });
+    if (p === '/api/case/5/metadata/') return route.fulfill({ json: METADATA });
+    if (p === '/api/case/thread/3/') return route.fulfill({ json: THREAD });
+    if (p === '/api/case/thread/3/posts/') {
+      if (url.searchParams.get('pinned') === '1') {
+        return route.fulfill({ json: pageOf(POST_LIST.filter((x) => x.pinned)) });
+      }
+      return route.fulfill({ json: pageOf(POST_LIST, '/api/case/thread/3/posts/?page=2', 20_000) });
+    }
+    // The live stream: held open without events (as the server does between posts).
+    if (p === '/api/case/thread/3/events/') {
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: ': open\n\n',
+      });
+    }
+    if (p === '/api/notifications/') return route.fulfill({ json: pageOf([]) });
+    return route.fulfill({ status: 404, json: { detail: 'Not found.' } });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------- serving
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+};
+
+async function serveDist(): Promise<Server> {
+  const index = readFileSync(path.join(DIST, 'index.html'));
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = path.join(DIST, path.normalize(pathname));
+    if (file.startsWith(DIST + path.sep) && !pathname.startsWith('/.vite/') && existsSync(file)) {
+      if (statSync(file).isFile()) {
+        response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+        response.end(readFileSync(file));
+        return;
+      }
+    }
+    response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
+    response.end(index);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return server;
+}
+
+/** One cold load: ms from navigation start until the 100 posts are on the page and the editor takes focus. */
+async function timeToInteractive(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await answerApi(page);
+    // Milestones on the way, recorded in the page each frame: the case page's heading, the first post.
+    // (A string: tsx would wrap a named inner function in a helper the page does not have.)
+    await page.addInitScript(`
+      const marks = (window.__marks = {});
+      const tick = () => {
+        if (!marks.casePage && document.querySelector('main h1')) marks.casePage = performance.now();
+        if (!marks.threadTitle && document.getElementById('thread-title')) marks.threadTitle = performance.now();
+        if (!marks.firstPost && document.querySelector('article[data-post-id]')) marks.firstPost = performance.now();
+        if (!marks.firstPost || !marks.casePage) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    `);
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      (expected) => {
+        const posts = document.querySelectorAll('article[data-post-id]').length;
+        const box = document.querySelector<HTMLTextAreaElement>('form[aria-label="New post"] textarea');
+        if (posts < expected || !box || box.disabled) return false;
+        box.focus();
+        return document.activeElement === box ? { ms: performance.now(), posts } : false;
+      },
+      POSTS,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const done = (await handle.jsonValue()) as { ms: number; posts: number };
+    const marks = await page.evaluate(
+      () => (window as unknown as { __marks: Record<string, number> }).__marks,
+    );
+    return { ...done, marks };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+// ------------------------------------------------------------------------------------------------- main
+
+if (args.get('no-build') !== 'true') {
+  const started = performance.now();
+  await build({ configFile: path.join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`built web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  console.log(`No Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  process.exit(0);
+}
+
+const server = await serveDist();
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const url = `${base}/cvdp/cases/5/threads?thread=3`;
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  // One load first to warm the browser process itself (every measured load has a new context).
+  await timeToInteractive(browser, url);
+  const runs: number[] = [];
+  const milestones: Record<string, number[]> = { casePage: [], threadTitle: [], firstPost: [] };
+  let shown = 0;
+  for (let i = 0; i < LOADS; i += 1) {
+    const { ms, posts, marks } = await timeToInteractive(browser, url);
+    runs.push(ms);
+    shown = posts;
+    for (const key of Object.keys(milestones)) milestones[key].push(marks[key] ?? NaN);
+  }
+  const m = median(runs);
+  console.log(
+    `\nChromium, ${LOADS} cold loads (fresh context), navigation start → ${shown} posts rendered and the New post box focused:\n`,
+  );
+  console.log('| page | median ms | min ms | max ms | goal |');
+  console.log('| --- | --- | --- | --- | --- |');
+  console.log(
+    `| thread view, ${POSTS} posts | ${m.toFixed(0)} | ${Math.min(...runs).toFixed(0)} | ${Math.max(...runs).toFixed(0)} | ≤ ${GOAL_MS} ms ${m <= GOAL_MS ? 'met' : 'NOT met'} |`,
+  );
+  console.log(
+    `| (on the way: case page heading ${median(milestones.casePage).toFixed(0)} ms, thread title ${median(milestones.threadTitle).toFixed(0)} ms, first post ${median(milestones.firstPost).toFixed(0)} ms) | | | | |`,
+  );
+  console.log(`\nloads: ${runs.map((v) => v.toFixed(0)).join(', ')} ms`);
+} finally {
+  await browser.close();
+  server.close();
+}
