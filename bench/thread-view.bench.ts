@@ -1,4 +1,4 @@
-// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build]
+// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --screenshots]
 //
 // The thread view with 100 posts, cold, in Chromium: ms from navigation start to the page being interactive —
 // the 100th post rendered (its sanitised HTML in place, reactions and actions beside it) and the New post box
@@ -299,6 +299,23 @@ try {
     `| (on the way: case page heading ${median(milestones.casePage).toFixed(0)} ms, thread title ${median(milestones.threadTitle).toFixed(0)} ms, first post ${median(milestones.firstPost).toFixed(0)} ms) | | | | |`,
   );
   console.log(`\nloads: ${runs.map((v) => v.toFixed(0)).join(', ')} ms`);
+  // --screenshots: the view at 1280 and 390 px into .tmp/, and whether the page scrolls sideways on a phone.
+  if (args.get('screenshots') === 'true') {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await answerApi(page);
+      await page.goto(url);
+      await page
+        .locator('article[data-post-id]')
+        .nth(POSTS - 1)
+        .waitFor();
+      await page.screenshot({ path: path.join(ROOT, '.tmp', `thread-view-${width}.png`) });
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      console.log(`${width} px: ${sideways ? 'scrolls sideways' : 'no sideways scrolling'}`);
+      await context.close();
+    }
+  }
 } finally {
   await browser.close();
   server.close();
