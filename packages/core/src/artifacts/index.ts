@@ -1,2 +1,3 @@
-// A case's files: the wire shapes.
+// A case's files: the wire shapes and the inputs of their calls.
 export * from './wire.ts';
+export * from './schemas.ts';

@@ -14,6 +14,7 @@ export function artifactView(a: ArtifactRow, refs: Map<number, UserRef>): Artifa
     sha256: a.sha256,
     shared: a.shared,
     source: a.source,
+    thread: a.threadId,
     uploaded_by: refOf(refs, a.uploadedBy),
     created: a.createdAt.toISOString(),
     download_url: artifactDownloadPath(a.uuid),

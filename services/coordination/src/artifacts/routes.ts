@@ -1,37 +1,178 @@
-// Artifact calls: a case's files (those the caller may see) and their download. Uploads outside a report
-// (POST /api/case/{id}/artifacts/) arrive with the threads/artifacts work.
-import type { FastifyInstance } from 'fastify';
-import { uuidParams } from '@cvdp/core';
-import { FileNotFoundError, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+// Artifact calls (SPEC §7): a case's files (those the caller may see), uploads to the case and into a
+// thread, sharing (staff), deleting (staff or the uploader) and the download.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  artifactListFilter,
+  artifactUpdateSchema,
+  idParams,
+  uuidParams,
+  type ArtifactSummary,
+} from '@cvdp/core';
+import {
+  FileNotFoundError,
+  HttpError,
+  forbidden,
+  notFound,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
 import { userRefs } from '../accounts/user-refs.ts';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
-import { can } from '../policy/index.ts';
+import { type CaseAccess, can } from '../policy/index.ts';
+import { readableThread } from '../threads/access.ts';
 import { artifactView } from './artifact-view.ts';
 import { attachmentDisposition } from './file-names.ts';
-import { countArtifacts, findArtifact, listArtifacts } from './store.ts';
+import { assertWithinQuota } from './quota.ts';
+import {
+  type ArtifactRow,
+  countArtifacts,
+  createArtifact,
+  deleteArtifact,
+  findArtifact,
+  listArtifacts,
+  setArtifactShared,
+} from './store.ts';
+import { FILE_FIELD, readFileUpload } from './upload-form.ts';
+
+export const UPLOAD_FORBIDDEN_MESSAGE = 'You cannot add files to this case.';
+export const SHARE_FORBIDDEN_MESSAGE = 'Only coordinators can share or unshare files.';
+export const DELETE_FORBIDDEN_MESSAGE = 'Only coordinators and the person who uploaded a file can delete it.';
+export const ARCHIVED_THREAD_MESSAGE = 'This thread is archived: reopen it to attach files.';
 
 export async function artifactRoutes(app: FastifyInstance) {
-  const { db, storage } = app;
+  const { db, storage, config } = app;
   const r = routes(app);
   const inCase = caseScope(app);
 
+  const answer = async (artifact: ArtifactRow): Promise<ArtifactSummary> =>
+    artifactView(artifact, await userRefs(db, [artifact.uploadedBy]));
+
+  /** The file with the caller's access to its case; 404 unless they may see both. */
+  async function visibleArtifact(request: FastifyRequest, uuid: string) {
+    const artifact = await findArtifact(db, uuid);
+    if (!artifact) throw notFound();
+    // Strangers to the case and participants the file is not open to get the same 404.
+    const access = await caseAccessOr404(db, request.user!, artifact.caseId);
+    if (!can('artifact.read', access, artifact)) throw notFound();
+    return { artifact, access };
+  }
+
+  /** Streams the request's file to storage, checks the quota and records it; nothing stays on refusal. */
+  async function receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: CaseAccess,
+    threadId: number | null,
+  ) {
+    const upload = await readFileUpload(request, storage, config.maxUploadBytes);
+    let artifact;
+    try {
+      await assertWithinQuota(db, access.userId, config, upload.size, FILE_FIELD);
+      artifact = await createArtifact(db, { caseId: access.caseId, userId: access.userId, upload, threadId });
+    } catch (error) {
+      await storage.delete(upload.key);
+      throw error;
+    }
+    return reply.status(201).send(await answer(artifact));
+  }
+
   inCase.get(
     '/api/case/:id/artifacts/',
-    { summary: "The case's files the caller may see", tags: ['artifacts'], query: pageQuery(50, 200) },
-    (request, _reply, access) =>
-      paginate(
+    {
+      summary: "The case's files the caller may see (thread= only those attached in a thread)",
+      tags: ['artifacts'],
+      query: pageQuery(50, 200).extend(artifactListFilter.shape),
+    },
+    (request, _reply, access) => {
+      const thread = request.query.thread ?? null;
+      return paginate(
         request,
         request.query,
-        () => countArtifacts(db, access),
+        () => countArtifacts(db, access, thread),
         async (limit, offset) => {
-          const rows = await listArtifacts(db, access, limit, offset);
+          const rows = await listArtifacts(db, access, limit, offset, thread);
           const refs = await userRefs(
             db,
             rows.map((a) => a.uploadedBy),
           );
           return rows.map((a) => artifactView(a, refs));
         },
-      ),
+      );
+    },
+  );
+
+  inCase.post(
+    '/api/case/:id/artifacts/',
+    {
+      summary: 'Upload a file to the case (multipart, field "file")',
+      tags: ['artifacts'],
+      multipart: true,
+    },
+    async (request, reply, access) => {
+      // Settled before the body is read, so a refused upload never stores a byte.
+      if (!can('artifact.upload', access)) throw forbidden(UPLOAD_FORBIDDEN_MESSAGE);
+      return receive(request, reply, access, null);
+    },
+  );
+
+  r.post(
+    '/api/case/thread/:id/upload/',
+    {
+      summary: 'Attach a file in a thread (multipart, field "file"); it joins the case\'s files',
+      tags: ['artifacts', 'threads'],
+      access: 'user',
+      params: idParams,
+      multipart: true,
+    },
+    async (request, reply) => {
+      // A thread the caller may not read (restricted away from them, another case) answers 404.
+      const { access, loaded } = await readableThread(db, request.user!, request.params.id);
+      const { thread } = loaded;
+      if (thread.archived)
+        throw new HttpError(409, ARCHIVED_THREAD_MESSAGE, { thread: [ARCHIVED_THREAD_MESSAGE] });
+      return receive(request, reply, access, thread.id);
+    },
+  );
+
+  r.patch(
+    '/api/case/artifact/:uuid/',
+    {
+      summary: 'Share a file with every participant (share: true) or stop sharing it (staff)',
+      tags: ['artifacts'],
+      access: 'user',
+      params: uuidParams,
+      body: artifactUpdateSchema,
+    },
+    async (request) => {
+      const { artifact, access } = await visibleArtifact(request, request.params.uuid);
+      if (!can('artifact.share', access, artifact)) throw forbidden(SHARE_FORBIDDEN_MESSAGE);
+      return answer(await setArtifactShared(db, access.userId, artifact, request.body.share));
+    },
+  );
+
+  r.delete(
+    '/api/case/artifact/:uuid/',
+    {
+      summary: 'Delete a file and its stored bytes (staff or the uploader)',
+      tags: ['artifacts'],
+      access: 'user',
+      params: uuidParams,
+    },
+    async (request, reply) => {
+      const { artifact, access } = await visibleArtifact(request, request.params.uuid);
+      if (!can('artifact.delete', access, artifact)) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
+      if (await deleteArtifact(db, access.userId, artifact)) {
+        // After the commit: a failure here leaves unreferenced bytes, never a row without its file.
+        await storage.delete(artifact.storageKey).catch((error: unknown) => {
+          request.log.error(
+            { err: error, artifact: artifact.uuid },
+            'could not remove a deleted file from storage',
+          );
+        });
+      }
+      return reply.status(204).send();
+    },
   );
 
   r.get(
@@ -43,11 +184,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       params: uuidParams,
     },
     async (request, reply) => {
-      const artifact = await findArtifact(db, request.params.uuid);
-      if (!artifact) throw notFound();
-      // Strangers to the case and participants the file is not shared with get the same 404.
-      const access = await caseAccessOr404(db, request.user!, artifact.caseId);
-      if (!can('artifact.read', access, artifact)) throw notFound();
+      const { artifact } = await visibleArtifact(request, request.params.uuid);
       let content;
       try {
         content = await storage.get(artifact.storageKey);

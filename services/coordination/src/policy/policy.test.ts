@@ -99,26 +99,33 @@ beforeAll(async () => {
   const report = (caseId: number, by: number) => ({ caseId, submittedBy: by, original: [], current: [] });
   await t.db.insert(reports).values([report(a.id, reporter.id), report(b.id, otherCaseReporter.id)]);
   let n = 0;
-  const file = (caseId: number, by: number, shared: boolean) => ({
+  const file = (caseId: number, by: number, shared: boolean, threadId: number | null = null) => ({
     caseId,
     uploadedBy: by,
     shared,
+    threadId,
     fileName: `f${++n}`,
     contentType: 'text/plain',
     size: 1,
     sha256: 'x',
     storageKey: `k${n}`,
   });
-  await t.db
-    .insert(artifacts)
-    .values([
-      file(a.id, reporter.id, false),
-      file(a.id, vendorMember.id, false),
-      file(a.id, coordinator.id, false),
-      file(a.id, coordinator.id, true),
-      file(b.id, otherCaseReporter.id, false),
-      file(b.id, otherCaseReporter.id, true),
-    ]);
+  await t.db.insert(artifacts).values([
+    file(a.id, reporter.id, false),
+    file(a.id, vendorMember.id, false),
+    file(a.id, coordinator.id, false),
+    file(a.id, coordinator.id, true),
+    file(b.id, otherCaseReporter.id, false),
+    file(b.id, otherCaseReporter.id, true),
+    // Attached in threads: readers of the thread see them; a thread that is gone opens nothing.
+    file(a.id, coordinator.id, false, openThread.id),
+    file(a.id, coordinator.id, false, vendorThread.id),
+    file(a.id, vendorMember.id, false, vendorThread.id),
+    file(a.id, coordinator.id, false, directThread.id),
+    file(a.id, coordinator.id, false, emptiedThread.id),
+    file(a.id, coordinator.id, false, 2_000_000_000),
+    file(b.id, otherCaseReporter.id, false, otherThread.id),
+  ]);
 
   await t.db.insert(caseAssignments).values([
     { caseId: a.id, userId: coordinator.id, assignedBy: admin.id },
@@ -249,6 +256,24 @@ describe('the policy table', () => {
     expect(can('report.read_original', await access('reporter of the case'))).toBe(false);
     expect(can('report.read_original', await access('admin'))).toBe(true);
     expect(can('artifact.share', await access('vendor group member'))).toBe(false);
+    // Files attached in threads: readers of the thread see them, others in the case do not.
+    const files = (await allRows('artifact.read')).rows as never[];
+    const threadRows = (await allRows('thread.read')).rows as { id: number; subject: string }[];
+    const threadId = (subject: string) => threadRows.find((r) => r.subject === subject)!.id;
+    const fileIn = (subject: string) =>
+      files.find(
+        (f: { threadId: number; uploadedBy: number }) =>
+          f.threadId === threadId(subject) && f.uploadedBy === callers.coordinator.id,
+      )!;
+    const vendor = await access('vendor group member');
+    const direct = await access('direct participant');
+    expect(can('artifact.read', vendor, fileIn('open'))).toBe(true);
+    expect(can('artifact.read', vendor, fileIn('vendor only'))).toBe(true);
+    expect(can('artifact.read', direct, fileIn('vendor only'))).toBe(false);
+    expect(can('artifact.read', vendor, fileIn('direct participant only'))).toBe(false);
+    expect(can('artifact.read', direct, fileIn('restricted, nobody left'))).toBe(false);
+    expect(can('artifact.read', await access('coordinator'), fileIn('restricted, nobody left'))).toBe(true);
+    expect(can('artifact.delete', vendor, fileIn('vendor only'))).toBe(false);
     const logRows = await t.db.select().from(activity);
     const logRow = (objectType: string, actorId: number) =>
       logRows.find((r) => r.caseId === caseA && r.objectType === objectType && r.actorId === actorId)!;

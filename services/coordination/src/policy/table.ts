@@ -38,6 +38,8 @@ const entry = <T extends PgTable, Row extends T['$inferSelect'] = T['$inferSelec
 type CaseRow = typeof cases.$inferSelect;
 type ReportRow = typeof reports.$inferSelect;
 type ArtifactRow = typeof artifacts.$inferSelect;
+/** A file as its checks see it: with its thread's `restrictedTo` (see `threadOpen`), loaded by its store. */
+type ArtifactAccessRow = ArtifactRow & { threadRestrictedTo: readonly number[] };
 /** A thread with its `restrictedTo` participant ids (empty when open to every participant). */
 type ThreadAccessRow = typeof threads.$inferSelect & { restrictedTo: readonly number[] };
 type ActivityRow = typeof activity.$inferSelect;
@@ -102,10 +104,29 @@ export const POLICY = {
     rule: staff<ReportRow>(),
   }),
   'artifact.read': entry({
-    description: 'See and download a file: staff, its uploader, and every participant once it is shared.',
+    description:
+      'See and download a file: staff, its uploader, every participant once it is shared, and — for a file ' +
+      'attached in a thread — whoever may read that thread (not participants a restricted thread is closed to).',
     table: artifacts,
     caseId: artifacts.caseId,
-    rule: anyOf<ArtifactRow>(staff(), self('uploadedBy'), is('shared', true)),
+    rule: anyOf<ArtifactAccessRow>(
+      staff(),
+      self('uploadedBy'),
+      is('shared', true),
+      threadOpen('threadId', 'threadRestrictedTo'),
+    ),
+  }),
+  'artifact.upload': entry({
+    description: "Add a file to the case's files: staff and every participant (they see their own file).",
+    table: artifacts,
+    caseId: artifacts.caseId,
+    rule: anyOf<ArtifactRow>(staff(), participant()),
+  }),
+  'artifact.delete': entry({
+    description: 'Delete a file (and its stored bytes): staff, and the participant who uploaded it.',
+    table: artifacts,
+    caseId: artifacts.caseId,
+    rule: anyOf<ArtifactRow>(staff(), self('uploadedBy')),
   }),
   'artifact.share': entry({
     description: 'Open a file to every participant, or close it again: staff only.',

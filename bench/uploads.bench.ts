@@ -1,0 +1,252 @@
+// npm run bench:uploads [-- --files=10 --mb=10 --rounds=3 --store=local|s3]
+//
+// Ten 10 MB files uploaded at once (POST /api/case/{id}/artifacts/, multipart, field `file`) to the real app
+// (buildPlatform, the code `npm start` runs) in a child process, signed in as a participant of a case. The
+// child's resident memory (VmRSS from /proc) is sampled every 5 ms; the figure is its peak during the
+// uploads minus the idle RSS measured just before (after one small warm-up upload), per round. Goal: the
+// growth stays under 50 MB — files stream to the store, they are never held whole in memory.
+//
+// PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the script creates its
+// own database (cvdp_bench_uploads_<pid>) and drops it at the end. Files go to a temporary folder, or with
+// --store=s3 to an s3rver started here (the child then uses CVDP_S3_URL like a deployment would).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { hashPassword, loadConfig, openDatabase, openPostgres, users } from '@cvdp/server-kit';
+import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/storage/s3-test-server';
+import { caseParticipants, cases } from '@cvdp/coordination';
+import { buildPlatform } from '../services/platform/src/platform.ts';
+
+const BENCH_EMAIL = 'uploads-bench@example.test';
+const BENCH_PASSWORD = 'bench password for uploads';
+const MB = 1024 * 1024;
+
+function option(name: string, fallback: string): string {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+}
+function numberOption(name: string, fallback: number): number {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+// ---- child: the server ----
+async function serve() {
+  const config = { ...loadConfig(), logLevel: 'silent' };
+  const database = await openDatabase(config);
+  const app = await buildPlatform({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  console.log(JSON.stringify({ port: address.port }));
+  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
+}
+
+// ---- parent ----
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error('the server exited');
+    }),
+  ])) as [string];
+  const { port } = JSON.parse(line) as { port: number };
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+function cookiesOf(response: Response): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const at = pair.indexOf('=');
+    jar[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return jar;
+}
+
+/** Signs in like a browser (CSRF cookie first); returns the headers an unsafe request needs. */
+async function signIn(origin: string): Promise<Record<string, string>> {
+  const jar = cookiesOf(await fetch(`${origin}/healthz`));
+  const cookie = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const response = await fetch(`${origin}/api/auth/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-csrftoken': decodeURIComponent(jar.csrftoken),
+    },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  Object.assign(jar, cookiesOf(response));
+  return { cookie: cookie(), 'x-csrftoken': decodeURIComponent(jar.csrftoken) };
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!kb) throw new Error('no VmRSS');
+  return Number(kb[1]) * 1024;
+}
+
+/** Samples the process's RSS every few ms until stopped; returns the peak. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssOf(pid));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return Math.max(peak, await rssOf(pid));
+  };
+}
+
+async function uploadOne(
+  origin: string,
+  headers: Record<string, string>,
+  caseId: number,
+  content: Buffer,
+  name: string,
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)], { type: 'application/octet-stream' }), name);
+  const response = await fetch(`${origin}/api/case/${caseId}/artifacts/`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const body = (await response.json()) as { sha256?: string; size?: number; detail?: string };
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${body.detail}`);
+  return body;
+}
+
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+async function main() {
+  const files = numberOption('files', 10);
+  const sizeMb = numberOption('mb', 10);
+  const rounds = numberOption('rounds', 3);
+  const store = option('store', 'local');
+  if (store !== 'local' && store !== 's3') throw new Error('--store must be local or s3');
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cvdp_bench_uploads_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cvdp-bench-uploads-'));
+  let s3: S3TestServer | undefined;
+  let server: ChildProcess | undefined;
+  try {
+    const setup = await openPostgres(url, { max: 2 });
+    const [user] = await setup.db
+      .insert(users)
+      .values({
+        email: BENCH_EMAIL,
+        name: 'Bench',
+        passwordHash: await hashPassword(BENCH_PASSWORD),
+        roles: ['reporter'],
+        pending: false,
+      })
+      .returning();
+    const [c] = await setup.db
+      .insert(cases)
+      .values({ title: 'Uploads bench', createdBy: user.id })
+      .returning();
+    await setup.db.insert(caseParticipants).values({ caseId: c.id, userId: user.id, role: 'vendor' });
+    await setup.close();
+
+    const env: Record<string, string> = { DATABASE_URL: url, CVDP_DATA_DIR: dataDir };
+    if (store === 's3') {
+      s3 = await startS3TestServer();
+      Object.assign(env, {
+        CVDP_S3_URL: s3.options.endpoint,
+        CVDP_S3_BUCKET: s3.options.bucket,
+        CVDP_S3_ACCESS_KEY_ID: s3.options.accessKeyId!,
+        CVDP_S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey!,
+      });
+    }
+    const started = await startServer(env);
+    server = started.child;
+    const { origin } = started;
+    const pid = server.pid!;
+    const headers = await signIn(origin);
+
+    const contents = Array.from({ length: files }, (_, i) => Buffer.alloc(sizeMb * MB, (i * 37) % 256));
+    const hashes = contents.map((b) => createHash('sha256').update(b).digest('hex'));
+    // Warm-up: the upload path's code loaded and compiled once, so the baseline is the app's idle state.
+    await uploadOne(origin, headers, c.id, Buffer.alloc(MB, 1), 'warm-up.bin');
+    await new Promise((r) => setTimeout(r, 500));
+
+    console.log(
+      `Upload memory benchmark: ${files} files of ${sizeMb} MB at once, ${rounds} rounds, store: ${store}, ` +
+        `PostgreSQL at ${new URL(serverUrl).host}, Node ${process.version}.`,
+    );
+    const rows = [];
+    for (let round = 1; round <= rounds; round++) {
+      const idle = await rssOf(pid);
+      const stop = sampleRss(pid);
+      const t0 = performance.now();
+      const answers = await Promise.all(
+        contents.map((content, i) => uploadOne(origin, headers, c.id, content, `round${round}-file${i}.bin`)),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const peak = await stop();
+      answers.forEach((a, i) => {
+        if (a.sha256 !== hashes[i] || a.size !== sizeMb * MB) throw new Error(`file ${i} came back wrong`);
+      });
+      rows.push({
+        round,
+        'idle RSS MB (baseline)': mb(idle),
+        'peak RSS MB': mb(peak),
+        'growth MB': mb(peak - idle),
+        seconds: seconds.toFixed(2),
+        'MB/s in': ((files * sizeMb) / seconds).toFixed(0),
+      });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.table(rows);
+    const worst = Math.max(...rows.map((r) => Number(r['growth MB'])));
+    console.log(
+      `Largest RSS growth: ${worst.toFixed(1)} MB (goal: under 50 MB) — ${worst < 50 ? 'met' : 'NOT met'}.`,
+    );
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    if (s3) await s3.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
