@@ -63,11 +63,13 @@ test('a new user registers, waits for approval, an admin approves them, and they
   await expect(admin.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
   await adminContext.close();
 
+  // A reporter's home is their reports.
   await signInThroughPage(page, { email, password: 'a good long password' });
-  await expect(page.getByRole('heading', { name: 'Welcome, Rita Reporter' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cvdp\/reports\/$/);
+  await expect(page).toHaveTitle('My reports · CVDP');
   // A signed-in user who opens the sign-in page again is taken into the app.
   await page.goto('/cvdp/login');
-  await expect(page.getByRole('heading', { name: 'Welcome, Rita Reporter' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cvdp\/reports\/$/);
 });
 
 test('deep links reload into the app and unknown pages say so', async ({ page }) => {

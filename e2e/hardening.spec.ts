@@ -90,7 +90,8 @@ test('case addresses that name nothing the user may open show the Not-found page
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to the start page' }).click();
-  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  // The start page of a reporter is their reports.
+  await expect(page).toHaveURL(/\/cvdp\/reports\/$/);
 });
 
 test('an invalid vector in the calculator shows its error and no score or badge', async ({ page }) => {
@@ -164,7 +165,8 @@ test('every page names its tab', async ({ page }) => {
   await expect(page).toHaveTitle('Create an account · CVDP');
   const reporter = await createAccount(servers.main.url, ['reporter']);
   await signInThroughPage(page, reporter);
-  await expect(page).toHaveTitle('Home · CVDP');
+  // A reporter's home is their reports.
+  await expect(page).toHaveTitle('My reports · CVDP');
   await page.goto('/cvdp/report');
   await expect(page).toHaveTitle('New report · CVDP');
   await page.goto('/cvdp/reports/');

@@ -97,6 +97,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, a dropped
+  // database) is reported on the pool; without a listener that event would crash the process. The pool has
+  // already discarded that client and opens a new one on the next checkout, so there is nothing else to do.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   // LISTEN needs a session of its own, outside the pool (opened at the first subscription).
