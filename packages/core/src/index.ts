@@ -16,3 +16,4 @@ export * from './assignments/index.ts';
 export * from './notifications/index.ts';
 export * from './activity/index.ts';
 export * from './threads/index.ts';
+export * from './vuls/index.ts';

@@ -11,3 +11,5 @@ export * from './email/tables.ts';
 export * from './search/tables.ts';
 export * from './threads/tables.ts';
 export * from './posts/tables.ts';
+export * from './vuls/tables.ts';
+export * from './vendor-status/tables.ts';

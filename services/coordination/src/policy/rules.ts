@@ -27,6 +27,7 @@ export type Rule<Row> =
   | { kind: 'is'; column: keyof Row & string; value: boolean | string | number | null }
   | { kind: 'self'; column: keyof Row & string }
   | { kind: 'thread'; column: keyof Row & string; restrictedTo: keyof Row & string }
+  | { kind: 'through'; column: keyof Row & string }
   | { kind: 'any'; rules: Rule<Row>[] }
   | { kind: 'all'; rules: Rule<Row>[] };
 
@@ -55,6 +56,11 @@ export const threadOpen = <Row>(column: keyof Row & string, restrictedTo: keyof 
   column,
   restrictedTo,
 });
+/**
+ * The row's column holds a case_participants id the caller takes part through (their own row, or a group
+ * of theirs): e.g. a vendor's status rows, which the vendor's members may edit.
+ */
+export const through = <Row>(column: keyof Row & string): Rule<Row> => ({ kind: 'through', column });
 export const anyOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'any', rules });
 export const allOf = <Row>(...rules: Rule<Row>[]): Rule<Row> => ({ kind: 'all', rules });
 
@@ -75,6 +81,11 @@ export function evaluate<Row>(rule: Rule<Row>, access: CaseAccess, row: Row | un
       if (r[rule.column] === null || r[rule.column] === undefined) return false;
       const restrictedTo = (r[rule.restrictedTo] as readonly number[] | null | undefined) ?? [];
       return restrictedTo.length === 0 || restrictedTo.some((id) => access.participantIds.includes(id));
+    }
+    case 'through': {
+      if (row === undefined) return false;
+      const id = (row as Record<string, unknown>)[rule.column];
+      return typeof id === 'number' && access.participantIds.includes(id);
     }
     case 'any':
       return rule.rules.some((r) => evaluate(r, access, row));
@@ -152,6 +163,15 @@ export function threadRestrictedToSql(threadIdColumn: Column | SQL): SQL<number[
   );
 }
 
+/** SQL: the participant row whose id is in `participantIdColumn` is the caller's or one of their groups'. */
+export function throughSql(caller: Caller, participantIdColumn: Column): SQL {
+  const groupIds = caller.groupIds.map((id) => sql`${id}`);
+  const who = groupIds.length
+    ? sql`(${CP}.user_id = ${caller.userId} or ${CP}.group_id in (${sql.join(groupIds, sql`, `)}))`
+    : sql`${CP}.user_id = ${caller.userId}`;
+  return sql`exists (select 1 from ${openParticipantFrom} where ${CP}.id = ${qualified(participantIdColumn)} and ${who})`;
+}
+
 function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {
   return 'roles' in subject;
 }
@@ -184,6 +204,13 @@ export function toSql<Row>(
       return eq(column(rule.column), subject.userId);
     case 'thread':
       return threadOpenSql(subject, column(rule.column));
+    case 'through':
+      if (isAccess(subject)) {
+        return subject.participantIds.length
+          ? inArray(column(rule.column), [...subject.participantIds])
+          : false;
+      }
+      return throughSql(subject, column(rule.column));
     case 'any':
       return anyOfConditions(rule.rules.map((r) => toSql(r, subject, table, caseIdColumn)));
     case 'all':

@@ -16,7 +16,9 @@ import { posts } from '../posts/tables.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { threads } from '../threads/tables.ts';
-import { allOf, anyOf, is, participant, self, staff, threadOpen, type Rule } from './rules.ts';
+import { vendorStatus } from '../vendor-status/tables.ts';
+import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
+import { allOf, anyOf, is, participant, self, staff, threadOpen, through, type Rule } from './rules.ts';
 
 /**
  * `Row` is the row as the check sees it: the table's row, plus — for rules on a related row, such as
@@ -52,6 +54,10 @@ type SearchEntryAccessRow = SearchEntryRow & { threadRestrictedTo: readonly numb
 type PostAccessRow = typeof posts.$inferSelect & { restrictedTo: readonly number[] };
 type PostRow = typeof posts.$inferSelect;
 type NotificationRow = typeof notifications.$inferSelect;
+type VulRow = typeof vulnerabilities.$inferSelect;
+type CvssRow = typeof vulCvssScores.$inferSelect;
+type SsvcRow = typeof vulSsvcDecisions.$inferSelect;
+type VendorStatusRow = typeof vendorStatus.$inferSelect;
 
 export const POLICY = {
   'case.read': entry({
@@ -229,6 +235,50 @@ export const POLICY = {
     table: notifications,
     caseId: notifications.caseId,
     rule: self<NotificationRow>('userId'),
+  }),
+  'vul.read': entry({
+    description:
+      "See a case's vulnerabilities with their CWEs, CVSS scores, SSVC decision (and its history) and VEX: staff " +
+      'and every participant.',
+    table: vulnerabilities,
+    caseId: vulnerabilities.caseId,
+    rule: anyOf<VulRow>(staff(), participant()),
+  }),
+  'vul.edit': entry({
+    description:
+      'Create, edit or delete a vulnerability (also from the report), and set or remove its CVSS scores and SSVC ' +
+      'decision: staff only.',
+    table: vulnerabilities,
+    caseId: vulnerabilities.caseId,
+    rule: staff<VulRow>(),
+  }),
+  'cvss.read': entry({
+    description: "See a vulnerability's CVSS scores (the coordinator's and the reporter's): whoever sees it.",
+    table: vulCvssScores,
+    caseId: vulCvssScores.caseId,
+    rule: anyOf<CvssRow>(staff(), participant()),
+  }),
+  'ssvc.read': entry({
+    description: "See a vulnerability's SSVC decisions and their history: whoever sees it.",
+    table: vulSsvcDecisions,
+    caseId: vulSsvcDecisions.caseId,
+    rule: anyOf<SsvcRow>(staff(), participant()),
+  }),
+  'vendor_status.read': entry({
+    description:
+      'See the vendor × vulnerability status grid: staff and every participant (vendors see where the others ' +
+      'stand, as the case page shows them the grid read-only).',
+    table: vendorStatus,
+    caseId: vendorStatus.caseId,
+    rule: anyOf<VendorStatusRow>(staff(), participant()),
+  }),
+  'vendor_status.edit': entry({
+    description:
+      "Set a vendor's status for a vulnerability: staff for any vendor, and a vendor's own members (the vendor " +
+      'participant row they take part through) for their own rows only.',
+    table: vendorStatus,
+    caseId: vendorStatus.caseId,
+    rule: anyOf<VendorStatusRow>(staff(), allOf(participant(), through('participantId'))),
   }),
 } as const;
 

@@ -1,0 +1,226 @@
+// Vulnerabilities of a case (issue 11): the input schemas both the page and the server validate with, and
+// the answers. Times are ISO 8601 UTC strings. CWE ids travel as 'CWE-79'. Scores are never taken from the
+// client: the server computes them from the vector (CVSS) or the decision table (SSVC).
+import { z } from 'zod';
+import { cweListSchema } from '../cwe/cwe-limits.ts';
+import { idParam, idValue } from '../ids/index.ts';
+import type { UserRef } from '../cases/wire.ts';
+
+export const VUL_TITLE_MAX = 300;
+export const VUL_DESCRIPTION_MAX = 20_000;
+export const VUL_REFERENCES_MAX = 50;
+export const VUL_TAGS_MAX = 20;
+export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,}$/;
+export const CVE_ID_MESSAGE = 'Not a CVE id (expected e.g. CVE-2025-12345).';
+export const CVE_TAKEN_MESSAGE = 'This CVE id is already used by another vulnerability.';
+export const UNKNOWN_CWE_MESSAGE = 'Not in the CWE catalogue.';
+
+/** "VU#<case>.<n>": how a vulnerability is named on the page and in exports. */
+export const vulLabel = (caseId: number, localId: number) => `VU#${caseId}.${localId}`;
+
+const text = (max: number) => z.string().max(max, `At most ${max.toLocaleString('en')} characters.`);
+const cveSchema = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(CVE_ID_PATTERN, CVE_ID_MESSAGE));
+const referenceSchema = z.url({ protocol: /^https?$/, message: 'A reference is an http(s) URL.' }).max(2000);
+const tagSchema = z.string().trim().min(1).max(50);
+
+/** POST /api/case/{id}/vuls/ (staff). `cwes` must also exist in the catalogue (checked by the server). */
+export const vulCreateSchema = z.object({
+  title: text(VUL_TITLE_MAX).trim().default(''),
+  description: text(VUL_DESCRIPTION_MAX).trim().min(1, 'Description is required'),
+  cwes: cweListSchema.default([]),
+  cve: z.union([cveSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  references: z.array(referenceSchema).max(VUL_REFERENCES_MAX).default([]),
+  tags: z.array(tagSchema).max(VUL_TAGS_MAX).default([]),
+});
+export type VulCreateInput = z.input<typeof vulCreateSchema>;
+
+/** PATCH /api/vul/{id}/ (staff): any of the create fields. */
+export const vulPatchSchema = z.object({
+  title: text(VUL_TITLE_MAX).trim().optional(),
+  description: text(VUL_DESCRIPTION_MAX).trim().min(1, 'Description is required').optional(),
+  cwes: cweListSchema.optional(),
+  cve: z.union([cveSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  references: z.array(referenceSchema).max(VUL_REFERENCES_MAX).optional(),
+  tags: z.array(tagSchema).max(VUL_TAGS_MAX).optional(),
+});
+export type VulPatchInput = z.input<typeof vulPatchSchema>;
+
+export const CVSS_VERSIONS = ['4.0', '3.1', '3.0'] as const;
+export type CvssVersion = (typeof CVSS_VERSIONS)[number];
+
+/** POST/PATCH /api/case/vul/{id}/cvss/: the vector only (a `score` sent along is ignored). */
+export const cvssInputSchema = z.object({
+  vector: z.string().trim().min(1, 'A CVSS vector is required.').max(500),
+});
+
+/** DELETE /api/case/vul/{id}/cvss/v{version}/ — `version` is e.g. '4.0'. */
+export const cvssVersionParams = z.object({ id: idParam, version: z.enum(CVSS_VERSIONS) });
+
+export interface CvssScore {
+  version: CvssVersion;
+  vector: string;
+  score: number;
+  /** None, Low, Medium, High, Critical */
+  severity: string;
+  /** 'coordinator' (set here) or 'reporter' (the vector the report came with). */
+  source: 'coordinator' | 'reporter';
+  scored_by: UserRef | null;
+  scored_at: string;
+}
+
+/** One SSVC decision (the current one on the vulnerability; every one in the history). */
+export interface SsvcDecisionView {
+  id: number;
+  /** Table id of @cvdp/core's SSVC tables, e.g. 'cisa-coordinator'. */
+  table: string;
+  table_name: string;
+  table_version: string;
+  /** Decision point key → value key, in tree order, derived points included. */
+  values: Record<string, string>;
+  /** Outcome value key and name, e.g. 'AT' / 'Attend'. */
+  outcome: string;
+  outcome_name: string;
+  /** SSVCv2/…/ vector string. */
+  vector: string;
+  /** SSVC SelectionList 2.0.0 JSON. */
+  selection_list: Record<string, unknown>;
+  decided_by: UserRef | null;
+  decided_at: string;
+  /** A history row recording that the decision was removed. */
+  removed: boolean;
+}
+
+export interface Vulnerability {
+  id: number;
+  case: number;
+  local_id: number;
+  /** vulLabel(case, local_id) */
+  label: string;
+  title: string;
+  description: string;
+  /** 'CWE-79', … */
+  cwes: string[];
+  /** CWE id → its catalogue name, for the badges. */
+  cwe_names: Record<string, string>;
+  cve: string | null;
+  references: string[];
+  tags: string[];
+  cvss_scores: CvssScore[];
+  ssvc: SsvcDecisionView | null;
+  created: string;
+  modified: string;
+  created_by: UserRef | null;
+}
+
+/** POST /api/case/{id}/vuls/from-report/ (staff): what was created, and report entries already created. */
+export interface VulsFromReport {
+  created: Vulnerability[];
+  skipped: number;
+}
+
+export const VENDOR_STATUSES = [
+  'unknown',
+  'under_investigation',
+  'affected',
+  'not_affected',
+  'fixed',
+] as const;
+export type VendorStatusValue = (typeof VENDOR_STATUSES)[number];
+export const VENDOR_STATUS_LABELS: Record<VendorStatusValue, string> = {
+  unknown: 'Unknown',
+  under_investigation: 'Under investigation',
+  affected: 'Affected',
+  not_affected: 'Not affected',
+  fixed: 'Fixed',
+};
+/** CSAF 2.0 flag labels (§3.2.3.5), the VEX justifications of not_affected. */
+export const VEX_JUSTIFICATIONS = [
+  'component_not_present',
+  'vulnerable_code_not_present',
+  'vulnerable_code_cannot_be_controlled_by_adversary',
+  'vulnerable_code_not_in_execute_path',
+  'inline_mitigations_already_exist',
+] as const;
+export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number];
+export const VEX_JUSTIFICATION_LABELS: Record<VexJustification, string> = {
+  component_not_present: 'Component not present',
+  vulnerable_code_not_present: 'Vulnerable code not present',
+  vulnerable_code_cannot_be_controlled_by_adversary: 'Vulnerable code cannot be controlled by adversary',
+  vulnerable_code_not_in_execute_path: 'Vulnerable code not in execute path',
+  inline_mitigations_already_exist: 'Inline mitigations already exist',
+};
+export const JUSTIFICATION_REQUIRED = 'Choose a justification for "Not affected".';
+export const JUSTIFICATION_ONLY_NOT_AFFECTED = 'A justification is given only for "Not affected".';
+
+/**
+ * POST /api/case/{id}/vendors/status/: set one cell of the grid (upsert by vul × vendor participant).
+ * Staff set any vendor's row; a vendor's members their own. `cpe` is a CPE 2.3 formatted string and
+ * `purl` a package URL, both checked by the server.
+ */
+export const vendorStatusInputSchema = z
+  .object({
+    vul: idValue,
+    participant: idValue,
+    status: z.enum(VENDOR_STATUSES),
+    justification: z.enum(VEX_JUSTIFICATIONS).nullable().default(null),
+    product: text(200).trim().default(''),
+    affected_versions: text(2000).trim().default(''),
+    fixed_versions: text(2000).trim().default(''),
+    cpe: z
+      .string()
+      .trim()
+      .max(1000)
+      .nullable()
+      .default(null)
+      .transform((s) => s || null),
+    purl: z
+      .string()
+      .trim()
+      .max(1000)
+      .nullable()
+      .default(null)
+      .transform((s) => s || null),
+    statement: text(10_000).trim().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'not_affected' && !v.justification) {
+      ctx.addIssue({ code: 'custom', path: ['justification'], message: JUSTIFICATION_REQUIRED });
+    }
+    if (v.status !== 'not_affected' && v.justification) {
+      ctx.addIssue({ code: 'custom', path: ['justification'], message: JUSTIFICATION_ONLY_NOT_AFFECTED });
+    }
+  });
+export type VendorStatusInput = z.input<typeof vendorStatusInputSchema>;
+
+export interface VendorStatusCell {
+  id: number;
+  vul: number;
+  participant: number;
+  status: VendorStatusValue;
+  justification: VexJustification | null;
+  product: string;
+  affected_versions: string;
+  fixed_versions: string;
+  cpe: string | null;
+  purl: string | null;
+  statement: string;
+  updated_by: UserRef | null;
+  updated: string;
+}
+
+/** GET /api/case/{id}/vendors/status/: rows are vendor participants, columns vulnerabilities; a missing cell is unknown. */
+export interface VendorStatusGrid {
+  vendors: {
+    participant: number;
+    /** The group's name (or the user's, for a vendor who takes part alone). */
+    name: string;
+    /** Whether the caller may set this row (staff: every row; a vendor's members: their own). */
+    can_edit: boolean;
+  }[];
+  vuls: { id: number; local_id: number; label: string; title: string; cve: string | null }[];
+  cells: VendorStatusCell[];
+}
