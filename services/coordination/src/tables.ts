@@ -13,3 +13,5 @@ export * from './threads/tables.ts';
 export * from './posts/tables.ts';
 export * from './vuls/tables.ts';
 export * from './vendor-status/tables.ts';
+export * from './advisories/tables.ts';
+export * from './cve/tables.ts';
