@@ -16,6 +16,7 @@ import { posts } from '../posts/tables.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { threads } from '../threads/tables.ts';
+import { advisoryApprovals, advisoryRevisions } from '../advisories/tables.ts';
 import { vendorStatus } from '../vendor-status/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
 import { allOf, anyOf, is, participant, self, staff, threadOpen, through, type Rule } from './rules.ts';
@@ -58,6 +59,8 @@ type VulRow = typeof vulnerabilities.$inferSelect;
 type CvssRow = typeof vulCvssScores.$inferSelect;
 type SsvcRow = typeof vulSsvcDecisions.$inferSelect;
 type VendorStatusRow = typeof vendorStatus.$inferSelect;
+type AdvisoryRow = typeof advisoryRevisions.$inferSelect;
+type ApprovalRow = typeof advisoryApprovals.$inferSelect;
 
 export const POLICY = {
   'case.read': entry({
@@ -279,6 +282,42 @@ export const POLICY = {
     table: vendorStatus,
     caseId: vendorStatus.caseId,
     rule: anyOf<VendorStatusRow>(staff(), allOf(participant(), through('participantId'))),
+  }),
+  'advisory.read': entry({
+    description:
+      "Read an advisory revision (and diffs between revisions): staff every revision; the case's participants " +
+      'only revisions that were shared (a published revision is also public, outside the case scope).',
+    table: advisoryRevisions,
+    caseId: advisoryRevisions.caseId,
+    rule: anyOf<AdvisoryRow>(staff(), allOf(participant(), is('shared', true))),
+  }),
+  'advisory.edit': entry({
+    description:
+      'Save a new revision, edit the latest one, share or publish it, import a CSAF file, change the CSAF ' +
+      'settings: staff only.',
+    table: advisoryRevisions,
+    caseId: advisoryRevisions.caseId,
+    rule: staff<AdvisoryRow>(),
+  }),
+  'approval.read': entry({
+    description:
+      "See approval requests and answers: staff all of them; a vendor's members those asked of their vendor.",
+    table: advisoryApprovals,
+    caseId: advisoryApprovals.caseId,
+    rule: anyOf<ApprovalRow>(staff(), allOf(participant(), through('participantId'))),
+  }),
+  'approval.request': entry({
+    description: 'Ask vendor participants to approve the latest revision: staff only.',
+    table: advisoryApprovals,
+    caseId: advisoryApprovals.caseId,
+    rule: staff<ApprovalRow>(),
+  }),
+  'approval.answer': entry({
+    description:
+      "Approve or request changes: only the members of the vendor the request was made of (not staff on a vendor's behalf).",
+    table: advisoryApprovals,
+    caseId: advisoryApprovals.caseId,
+    rule: allOf<ApprovalRow>(participant(), through('participantId')),
   }),
 } as const;
 
