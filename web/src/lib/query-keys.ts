@@ -82,6 +82,14 @@ export const queryKeys = {
     pinned: (threadId: number) => ['threads', 'posts', threadId, 'pinned'] as const,
     history: (postId: number) => ['threads', 'history', postId] as const,
   },
+  /** A case's vulnerabilities, their SSVC history and the vendor status grid (the Vulnerabilities tab). */
+  vuls: {
+    /** Everything of a case's vulnerabilities: invalidate after any change to them or their scores. */
+    all: (caseId: number) => ['vuls', caseId] as const,
+    list: (caseId: number) => ['vuls', caseId, 'list'] as const,
+    ssvcHistory: (caseId: number, vulId: number) => ['vuls', caseId, 'ssvc-history', vulId] as const,
+    vendorStatus: (caseId: number) => ['vuls', caseId, 'vendor-status'] as const,
+  },
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>
       ['dashboard', 'metrics', start, end, user] as const,
