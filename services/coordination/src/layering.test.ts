@@ -26,7 +26,12 @@ const LAYER: Record<string, number> = {
   artifacts: 6,
   reports: 7,
   live: 7,
-  testing: 9,
+  // Issue 11: vulnerabilities sit above reports ("create from report" reads them); the vendor status grid
+  // reads vulnerabilities; CSAF/VEX is built from both.
+  vuls: 8,
+  'vendor-status': 9,
+  csaf: 10,
+  testing: 20,
 };
 
 const root = import.meta.dirname;
