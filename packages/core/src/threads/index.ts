@@ -64,7 +64,10 @@ export interface Thread {
   created_by: UserRef | null;
   last_post: string | null;
   post_count: number;
-  /** Posts the caller has not read. */
+  /**
+   * Posts by others the caller has not read, counted up to 1000: 1000 means "1000 or more" (a reader far
+   * behind in a long thread would otherwise cost a count over all of it).
+   */
   unread: number;
 }
 

@@ -85,7 +85,8 @@ export async function threadRoutes(app: FastifyInstance) {
   r.get(
     '/api/case/thread/:id/',
     { summary: 'A thread the caller may read', tags, access: 'user', params: idParams },
-    async (request) => threadView((await readableThread(db, request.user!, request.params.id)).loaded),
+    async (request) =>
+      threadView((await readableThread(db, request.user!, request.params.id, { unread: true })).loaded),
   );
 
   /** A thread the caller may read and manage: 404 if they may not read it, 403 if they may not manage it. */

@@ -33,27 +33,42 @@ export const lastReadSql = (threadId: SQL | typeof threads.id, userId: number) =
     Number,
   );
 
+/**
+ * `unread` counts at most this many posts: past it the API answers this number, meaning "this many or
+ * more" (a reader far behind in a long thread would otherwise cost a count over the whole thread).
+ */
+export const UNREAD_CAP = 1000;
+
+/** Posts by others past what the caller has read (removed ones do not count), counted up to UNREAD_CAP. */
+const unreadSql = (userId: number) =>
+  sql<number>`(select count(*) from (select 1 from ${posts} where ${posts.threadId} = ${threads.id} and ${posts.id} > ${lastReadSql(threads.id, userId)} and ${posts.deletedAt} is null and ${posts.authorId} is distinct from ${userId} limit ${UNREAD_CAP}) unread)`.mapWith(
+    Number,
+  );
+
+/** What every access check needs: the thread, who it is restricted to, and the caller's last read post. */
+function threadFields(userId: number) {
+  return {
+    thread: threads,
+    restrictedTo: threadRestrictedToSql(threads.id),
+    creatorName: users.name,
+    lastRead: lastReadSql(threads.id, userId),
+  };
+}
+
+/** Threads as the lists and the thread's own call show them: with the caller's `unread` count. */
 function selectThreads(db: Db | Tx, userId: number) {
   return db
-    .select({
-      thread: threads,
-      restrictedTo: threadRestrictedToSql(threads.id),
-      creatorName: users.name,
-      lastRead: lastReadSql(threads.id, userId),
-      // Posts by others past what the caller has read (removed ones do not count): one index range per thread.
-      unread:
-        sql<number>`(select count(*) from ${posts} where ${posts.threadId} = ${threads.id} and ${posts.id} > ${lastReadSql(threads.id, userId)} and ${posts.deletedAt} is null and ${posts.authorId} is distinct from ${userId})`.mapWith(
-          Number,
-        ),
-    })
+    .select({ ...threadFields(userId), unread: unreadSql(userId) })
     .from(threads)
     .leftJoin(users, eq(users.id, threads.createdBy));
 }
 
+/** A thread loaded for an access check (posts, files, the live stream): without the `unread` count. */
+export type AccessThread = Omit<LoadedThread, 'unread'>;
 export type LoadedThread = Awaited<ReturnType<ReturnType<typeof selectThreads>['execute']>>[number];
 
 /** The row the policy checks (`thread.read`, `thread.manage`). */
-export const accessRow = (t: LoadedThread): ThreadAccessRow => ({
+export const accessRow = (t: AccessThread): ThreadAccessRow => ({
   ...t.thread,
   restrictedTo: t.restrictedTo,
 });
@@ -81,6 +96,20 @@ export function threadView(t: LoadedThread): Thread {
 /** One thread with what the caller needs to see it (restriction, unread); undefined when there is none. */
 export async function findThread(db: Db | Tx, id: number, userId: number): Promise<LoadedThread | undefined> {
   const [row] = await selectThreads(db, userId).where(eq(threads.id, id));
+  return row;
+}
+
+/** One thread for an access check, without counting what the caller has not read. */
+export async function findAccessThread(
+  db: Db | Tx,
+  id: number,
+  userId: number,
+): Promise<AccessThread | undefined> {
+  const [row] = await db
+    .select(threadFields(userId))
+    .from(threads)
+    .leftJoin(users, eq(users.id, threads.createdBy))
+    .where(eq(threads.id, id));
   return row;
 }
 

@@ -11,6 +11,7 @@ import {
 import { activity } from '@cvdp/server-kit';
 import { posts, searchEntries, threadParticipants, threads } from '../tables.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { UNREAD_CAP } from './store.ts';
 import {
   type Client,
   makeWorld,
@@ -313,6 +314,34 @@ describe('unread posts', () => {
     expect(await unread(w.vendorB.member)).toMatchObject({ unread: 1, post_count: 4 });
     expect((await w.vendorB.member.get(`/api/case/thread/${thread.id}/`)).json()).toMatchObject({
       unread: 1,
+    });
+  });
+
+  it('count at most UNREAD_CAP posts: a reader far behind sees 1000, meaning "1000 or more"', async () => {
+    const w = await makeWorld(t);
+    const thread = await startThread(coordinator, w.caseId, { subject: 'A long one' });
+    await t.db.insert(posts).values(
+      Array.from({ length: UNREAD_CAP + 5 }, (_, i) => ({
+        threadId: thread.id,
+        caseId: w.caseId,
+        authorId: coordinator.user.id,
+        content: `post ${i}`,
+        html: `<p>post ${i}</p>`,
+      })),
+    );
+    await t.db
+      .update(threads)
+      .set({ postCount: UNREAD_CAP + 5 })
+      .where(eq(threads.id, thread.id));
+    const listed = (await threadList(w.vendorA.member, w.caseId)).results.find((x) => x.id === thread.id)!;
+    expect(listed).toMatchObject({ unread: UNREAD_CAP, post_count: UNREAD_CAP + 5 });
+    expect((await w.vendorA.member.get(`/api/case/thread/${thread.id}/`)).json()).toMatchObject({
+      unread: UNREAD_CAP,
+    });
+    // Reading the first page leaves 1,005 − 100 = 905 unread: below the cap, counted exactly.
+    await postsOf(w.vendorA.member, thread.id, '?page_size=100');
+    expect((await w.vendorA.member.get(`/api/case/thread/${thread.id}/`)).json()).toMatchObject({
+      unread: UNREAD_CAP + 5 - 100,
     });
   });
 });
