@@ -17,6 +17,10 @@ import {
   searchEntries,
   threadParticipants,
   threads,
+  vendorStatus,
+  vulCvssScores,
+  vulnerabilities,
+  vulSsvcDecisions,
 } from '../tables.ts';
 import { withThreadRestriction } from '../search/store.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
@@ -127,6 +131,45 @@ beforeAll(async () => {
     file(b.id, otherCaseReporter.id, false, otherThread.id),
   ]);
 
+  // Vulnerabilities with their CVSS scores and SSVC decisions, in both cases; vendor status rows of the
+  // vendor group and of the direct participant (a vendor's members may edit only rows of their own vendor).
+  const [vulA1, vulA2, vulB] = await t.db
+    .insert(vulnerabilities)
+    .values([
+      { caseId: a.id, localId: 1, description: 'a1' },
+      { caseId: a.id, localId: 2, description: 'a2' },
+      { caseId: b.id, localId: 1, description: 'b1' },
+    ])
+    .returning();
+  const score = (vul: typeof vulA1, version: string) => ({
+    vulId: vul.id,
+    caseId: vul.caseId,
+    version,
+    vector: `CVSS:${version}/…`,
+    score: 5,
+    severity: 'Medium',
+  });
+  await t.db.insert(vulCvssScores).values([score(vulA1, '4.0'), score(vulA1, '3.1'), score(vulB, '4.0')]);
+  const decision = (vul: typeof vulA1) => ({
+    vulId: vul.id,
+    caseId: vul.caseId,
+    decisionTable: 'cisa-coordinator',
+    tableVersion: '1',
+    values: {},
+    outcome: 'T',
+    outcomeName: 'Track',
+    vector: 'SSVCv2/',
+    selectionList: {},
+  });
+  await t.db.insert(vulSsvcDecisions).values([decision(vulA1), decision(vulA2), decision(vulB)]);
+  const [otherRowB] = await t.db.select().from(caseParticipants).where(eq(caseParticipants.caseId, b.id));
+  await t.db.insert(vendorStatus).values([
+    { caseId: a.id, vulId: vulA1.id, participantId: vendorRow.id, status: 'affected' },
+    { caseId: a.id, vulId: vulA2.id, participantId: vendorRow.id, status: 'fixed' },
+    { caseId: a.id, vulId: vulA1.id, participantId: directRow.id, status: 'unknown' },
+    { caseId: b.id, vulId: vulB.id, participantId: otherRowB.id, status: 'affected' },
+  ]);
+
   await t.db.insert(caseAssignments).values([
     { caseId: a.id, userId: coordinator.id, assignedBy: admin.id },
     { caseId: b.id, userId: coordinator.id, assignedBy: admin.id },
@@ -163,6 +206,8 @@ beforeAll(async () => {
       log(a.id, coordinator.id, 'assignment', 'assigned'),
       log(a.id, coordinator.id, 'artifact', 'uploaded'),
       log(a.id, vendorMember.id, 'artifact', 'uploaded'),
+      log(a.id, coordinator.id, 'vul', 'created'),
+      log(b.id, coordinator.id, 'vul', 'created'),
       log(b.id, otherCaseReporter.id, 'report', 'submitted report'),
       log(b.id, coordinator.id, 'assignment', 'assigned'),
     ]);
@@ -282,10 +327,39 @@ describe('the policy table', () => {
     expect(can('activity.read', vendorAccess, logRow('case', coordinatorId))).toBe(true);
     expect(can('activity.read', vendorAccess, logRow('artifact', coordinatorId))).toBe(false);
     expect(can('activity.read', vendorAccess, logRow('artifact', vendorAccess.userId))).toBe(true);
+    expect(can('activity.read', vendorAccess, logRow('vul', coordinatorId))).toBe(true);
     expect(can('activity.read_details', vendorAccess, logRow('case', coordinatorId))).toBe(false);
     expect(can('activity.read_details', await access('coordinator'), logRow('artifact', coordinatorId))).toBe(
       true,
     );
+  });
+
+  it('lets staff and participants read vulnerabilities, staff alone change them, vendors set their own status', async () => {
+    const access = async (who: string) => (await loadCaseAccess(t.db, callers[who], caseA))!;
+    const vul = (await allRows('vul.read')).rows.find((r) => r.caseId === caseA) as never;
+    const statusRows = (await allRows('vendor_status.edit')).rows as {
+      caseId: number;
+      participantId: number;
+    }[];
+    const vendor = await access('vendor group member');
+    const vendorRow = statusRows.find(
+      (r) => r.caseId === caseA && vendor.participantIds.includes(r.participantId),
+    )!;
+    const othersRow = statusRows.find(
+      (r) => r.caseId === caseA && !vendor.participantIds.includes(r.participantId),
+    )!;
+    for (const who of ['reporter of the case', 'vendor group member', 'observer', 'coordinator']) {
+      expect(can('vul.read', await access(who), vul), who).toBe(true);
+    }
+    expect(can('vul.read', await access('stranger'), vul)).toBe(false);
+    expect(can('vul.edit', vendor, vul)).toBe(false);
+    expect(can('vul.edit', await access('reporter of the case'), vul)).toBe(false);
+    expect(can('vul.edit', await access('coordinator'), vul)).toBe(true);
+    expect(can('vendor_status.edit', vendor, vendorRow as never)).toBe(true);
+    expect(can('vendor_status.edit', vendor, othersRow as never)).toBe(false);
+    expect(can('vendor_status.edit', await access('direct participant'), othersRow as never)).toBe(true);
+    expect(can('vendor_status.edit', await access('reporter of the case'), vendorRow as never)).toBe(false);
+    expect(can('vendor_status.edit', await access('admin'), othersRow as never)).toBe(true);
   });
 
   it('opens a restricted thread, its posts and their search hits to its participants and staff only', async () => {

@@ -210,8 +210,9 @@ export const POLICY = {
   }),
   'activity.read': entry({
     description:
-      "See a case's activity log. Staff: every row. Participants: what happened to the case itself, its report " +
-      'and its participants, and what they did themselves — not rows about objects shown per participant (files, ' +
+      "See a case's activity log. Staff: every row. Participants: what happened to the case itself, its report, " +
+      'its participants and its vulnerabilities (their CVSS and SSVC included: every participant reads those, ' +
+      'vul.read), and what they did themselves — not rows about objects shown per participant (files, ' +
       'assignments, notices, later threads), which could reveal an unshared file or an internal step. An object ' +
       'type not listed here is staff-only until it is added.',
     table: activity,
@@ -222,6 +223,7 @@ export const POLICY = {
       is('objectType', 'case'),
       is('objectType', 'report'),
       is('objectType', 'participant'),
+      is('objectType', 'vul'),
     ),
   }),
   'activity.read_details': entry({
