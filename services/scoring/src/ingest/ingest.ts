@@ -1,0 +1,365 @@
+// The one ingester behind `npm run scoring:ingest` and the admin upload: files one at a time, parsed and
+// checked, written in batches (one transaction per batch). A record is new (inserted), updated (its content
+// changed: the record columns and its cna/adp values replaced, scorers' work kept), unchanged (same content
+// hash: nothing written) or rejected (reported with its file name; the run goes on). Each batch also writes
+// the records' changes and activity and the run's counts in its ingest_jobs row, which is the progress a
+// screen polls.
+import { eq, inArray, ne, and, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@cvdp/server-kit';
+import { cveRecords, vulChanges, vulEnrichment } from '../records/tables.ts';
+import { vulActivity } from '../activity/tables.ts';
+import { applyOurScores } from '../records/effective.ts';
+import { ingestJobs } from './tables.ts';
+import { type EnrichmentValue, type ParsedRecord, RecordError, parseCveRecord } from './parse-record.ts';
+import type { SourceFile } from './sources.ts';
+
+export interface IngestCounts {
+  filesRead: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface IngestReject {
+  file: string;
+  reason: string;
+}
+
+export interface IngestResult extends IngestCounts {
+  jobId: number;
+  rejects: IngestReject[];
+}
+
+export interface IngestOptions {
+  /** An existing job row to report into (the upload route creates it first); else one is created. */
+  jobId?: number;
+  origin?: 'cli' | 'upload' | 'coordination';
+  label?: string;
+  actorId?: number | null;
+  /** Records per transaction. */
+  batchSize?: number;
+  onProgress?: (counts: IngestCounts, rejects: IngestReject[]) => void;
+}
+
+/** Only so many refusals are kept on the job row (the counts are always exact). */
+export const MAX_KEPT_REJECTS = 1000;
+const ENRICHMENT_CHUNK = 2000;
+
+export async function createIngestJob(
+  db: Db,
+  values: { origin: 'cli' | 'upload' | 'coordination'; label: string; startedBy: number | null },
+) {
+  const [job] = await db.insert(ingestJobs).values(values).returning();
+  return job;
+}
+
+/** The record's values in the form vul_enrichment keeps them, for comparing an old set with a new one. */
+const enrichmentKey = (v: { kind: string; source: string; value: string }) =>
+  `${v.kind}|${v.source}|${v.value}`;
+
+/** The JSON paths that differ between two records, with their values (arrays compared whole), at most `limit`. */
+export function diffRecords(before: unknown, after: unknown, limit = 100) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  let n = 0;
+  const walk = (x: unknown, y: unknown, p: string) => {
+    if (n >= limit) return;
+    const xo = typeof x === 'object' && x !== null && !Array.isArray(x);
+    const yo = typeof y === 'object' && y !== null && !Array.isArray(y);
+    if (xo && yo) {
+      const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+      for (const k of keys)
+        walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], p ? `${p}.${k}` : k);
+      return;
+    }
+    if (JSON.stringify(x) === JSON.stringify(y)) return;
+    n++;
+    if (x !== undefined) b[p] = x;
+    if (y !== undefined) a[p] = y;
+  };
+  walk(before, after, '');
+  return { before: b, after: a };
+}
+
+function recordColumns(r: ParsedRecord) {
+  return {
+    cveId: r.cveId,
+    state: r.state,
+    dataVersion: r.dataVersion,
+    assigner: r.assigner,
+    title: r.title,
+    description: r.description,
+    vendors: r.vendors,
+    products: r.products,
+    cwes: r.cwes,
+    searchText: r.searchText,
+    datePublished: r.datePublished,
+    dateUpdated: r.dateUpdated,
+    dateReserved: r.dateReserved,
+    kev: r.kev,
+    kevDateAdded: r.kevDateAdded,
+    hasSsvc: r.hasSsvc,
+    score: r.score,
+    severity: r.severity,
+    record: r.record,
+    contentHash: r.contentHash,
+  };
+}
+
+function enrichmentRows(recordId: number, values: EnrichmentValue[]) {
+  return values.map((v) => ({
+    recordId,
+    kind: v.kind,
+    source: v.source,
+    value: v.value,
+    version: v.version ?? null,
+    score: v.score ?? null,
+    severity: v.severity ?? null,
+    detail: v.detail ?? null,
+  }));
+}
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += ENRICHMENT_CHUNK) await insert(rows.slice(i, i + ENRICHMENT_CHUNK));
+}
+
+interface BatchOutcome {
+  new: number;
+  updated: number;
+  unchanged: number;
+  /** Records another writer inserted meanwhile: written again as updates. */
+  retry: ParsedRecord[];
+}
+
+async function writeBatch(
+  db: Db,
+  batch: ParsedRecord[],
+  jobId: number,
+  actorId: number | null,
+): Promise<BatchOutcome> {
+  const existing = await db
+    .select({ id: cveRecords.id, cveId: cveRecords.cveId, contentHash: cveRecords.contentHash })
+    .from(cveRecords)
+    .where(
+      inArray(
+        cveRecords.cveId,
+        batch.map((r) => r.cveId),
+      ),
+    );
+  const byId = new Map(existing.map((e) => [e.cveId, e]));
+  const fresh = batch.filter((r) => !byId.has(r.cveId));
+  const changed = batch.filter((r) => byId.has(r.cveId) && byId.get(r.cveId)!.contentHash !== r.contentHash);
+  const unchanged = batch.length - fresh.length - changed.length;
+  if (fresh.length === 0 && changed.length === 0) return { new: 0, updated: 0, unchanged, retry: [] };
+
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const retry: ParsedRecord[] = [];
+    const touched: number[] = [];
+    const enrichment: ReturnType<typeof enrichmentRows> = [];
+    const changes: (typeof vulChanges.$inferInsert)[] = [];
+    const activities: (typeof vulActivity.$inferInsert)[] = [];
+    let inserted = 0;
+
+    if (fresh.length) {
+      const rows = await tx
+        .insert(cveRecords)
+        .values(fresh.map((r) => ({ ...recordColumns(r), createdAt: now, ingestedAt: now, updatedAt: now })))
+        .onConflictDoNothing({ target: cveRecords.cveId })
+        .returning({ id: cveRecords.id, cveId: cveRecords.cveId });
+      const ids = new Map(rows.map((row) => [row.cveId, row.id]));
+      for (const r of fresh) {
+        const id = ids.get(r.cveId);
+        if (id === undefined) {
+          retry.push(r);
+          continue;
+        }
+        inserted++;
+        enrichment.push(...enrichmentRows(id, r.enrichment));
+        changes.push({
+          recordId: id,
+          kind: 'record',
+          summary: 'Record ingested',
+          before: null,
+          after: { state: r.state, dateUpdated: r.dateUpdated },
+          actorId,
+          ingestJobId: jobId,
+          at: now,
+        });
+        activities.push({ recordId: id, actorId, verb: 'ingested', after: { job: jobId }, at: now });
+      }
+    }
+
+    if (changed.length) {
+      const ids = changed.map((r) => byId.get(r.cveId)!.id);
+      const olds = await tx
+        .select({ id: cveRecords.id, record: cveRecords.record })
+        .from(cveRecords)
+        .where(inArray(cveRecords.id, ids))
+        .for('update');
+      const oldRecord = new Map(olds.map((o) => [o.id, o.record]));
+      const oldValues = await tx
+        .select({
+          recordId: vulEnrichment.recordId,
+          kind: vulEnrichment.kind,
+          source: vulEnrichment.source,
+          value: vulEnrichment.value,
+        })
+        .from(vulEnrichment)
+        .where(and(inArray(vulEnrichment.recordId, ids), ne(vulEnrichment.source, 'scorer')));
+      const oldKeys = new Map<number, Set<string>>();
+      for (const v of oldValues) {
+        if (!oldKeys.has(v.recordId)) oldKeys.set(v.recordId, new Set());
+        oldKeys.get(v.recordId)!.add(enrichmentKey(v));
+      }
+      await tx
+        .delete(vulEnrichment)
+        .where(and(inArray(vulEnrichment.recordId, ids), ne(vulEnrichment.source, 'scorer')));
+      for (const r of changed) {
+        const id = byId.get(r.cveId)!.id;
+        await tx
+          .update(cveRecords)
+          .set({ ...recordColumns(r), ingestedAt: now, updatedAt: now })
+          .where(eq(cveRecords.id, id));
+        touched.push(id);
+        enrichment.push(...enrichmentRows(id, r.enrichment));
+        const diff = diffRecords(oldRecord.get(id), r.record);
+        changes.push({
+          recordId: id,
+          kind: 'record',
+          summary: 'Record updated',
+          ...diff,
+          actorId,
+          ingestJobId: jobId,
+          at: now,
+        });
+        const before = oldKeys.get(id) ?? new Set<string>();
+        const after = new Set(r.enrichment.map(enrichmentKey));
+        const removed = [...before].filter((k) => !after.has(k));
+        const added = [...after].filter((k) => !before.has(k));
+        if (removed.length || added.length) {
+          const split = (k: string) => {
+            const [kind, source, ...value] = k.split('|');
+            return { kind, source, value: value.join('|') };
+          };
+          changes.push({
+            recordId: id,
+            kind: 'enrichment',
+            summary: 'Values from the record changed',
+            before: removed.map(split),
+            after: added.map(split),
+            actorId,
+            ingestJobId: jobId,
+            at: now,
+          });
+        }
+        activities.push({ recordId: id, actorId, verb: 'updated', after: { job: jobId }, at: now });
+      }
+    }
+
+    await insertChunked(enrichment, (chunk) => tx.insert(vulEnrichment).values(chunk));
+    await insertChunked(changes, (chunk) => tx.insert(vulChanges).values(chunk));
+    await insertChunked(activities, (chunk) => tx.insert(vulActivity).values(chunk));
+    await applyOurScores(tx, touched);
+    return { new: inserted, updated: changed.length, unchanged, retry };
+  });
+}
+
+async function saveProgress(
+  db: Db | Tx,
+  jobId: number,
+  counts: IngestCounts,
+  rejects: IngestReject[],
+  done?: { status: string; error?: string },
+) {
+  await db
+    .update(ingestJobs)
+    .set({
+      filesRead: counts.filesRead,
+      created: counts.new,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      rejected: counts.rejected,
+      rejects,
+      ...(done ? { status: done.status, error: done.error ?? null, finishedAt: sql`now()` } : {}),
+    })
+    .where(eq(ingestJobs.id, jobId));
+}
+
+/**
+ * Reads every file, writes in batches, reports progress. Never throws for a bad file; a database failure
+ * marks the job 'failed' (what earlier batches wrote stays: each batch is whole) and is rethrown.
+ */
+export async function ingestFiles(
+  db: Db,
+  files: AsyncIterable<SourceFile>,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const batchSize = options.batchSize ?? 500;
+  const actorId = options.actorId ?? null;
+  const jobId =
+    options.jobId ??
+    (
+      await createIngestJob(db, {
+        origin: options.origin ?? 'cli',
+        label: options.label ?? '',
+        startedBy: actorId,
+      })
+    ).id;
+  const counts: IngestCounts = { filesRead: 0, new: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const rejects: IngestReject[] = [];
+  const reject = (file: string, reason: string) => {
+    counts.rejected++;
+    if (rejects.length < MAX_KEPT_REJECTS) rejects.push({ file, reason });
+  };
+  let batch: ParsedRecord[] = [];
+  const inBatch = new Set<string>();
+
+  const flush = async () => {
+    let pending = batch;
+    batch = [];
+    inBatch.clear();
+    while (pending.length) {
+      const outcome = await writeBatch(db, pending, jobId, actorId);
+      counts.new += outcome.new;
+      counts.updated += outcome.updated;
+      counts.unchanged += outcome.unchanged;
+      pending = outcome.retry;
+    }
+    await saveProgress(db, jobId, counts, rejects);
+    options.onProgress?.({ ...counts }, rejects);
+  };
+
+  try {
+    for await (const file of files) {
+      counts.filesRead++;
+      if ('error' in file) {
+        reject(file.name, file.error);
+        continue;
+      }
+      let parsed: ParsedRecord;
+      try {
+        parsed = parseCveRecord(file.bytes);
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        reject(file.name, error.message);
+        continue;
+      }
+      // The same CVE twice in one run: the earlier copy is written first, the later one then compares with it.
+      if (inBatch.has(parsed.cveId)) await flush();
+      batch.push(parsed);
+      inBatch.add(parsed.cveId);
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+    await saveProgress(db, jobId, counts, rejects, { status: 'done' });
+  } catch (error) {
+    await saveProgress(db, jobId, counts, rejects, {
+      status: 'failed',
+      error: (error as Error).message.slice(0, 500),
+    }).catch(() => {});
+    throw error;
+  }
+  return { jobId, ...counts, rejects };
+}
