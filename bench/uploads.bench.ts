@@ -1,4 +1,4 @@
-// npm run bench:uploads [-- --files=10 --mb=10 --rounds=3 --store=local|s3]
+// npm run bench:uploads [-- --files=10 --mb=10 --rounds=3 --store=local|s3 --node-flags="…"]
 //
 // Ten 10 MB files uploaded at once (POST /api/case/{id}/artifacts/, multipart, field `file`) to the real app
 // (buildPlatform, the code `npm start` runs) in a child process, signed in as a participant of a case. The
@@ -55,18 +55,43 @@ function databaseUrl(serverUrl: string, name: string) {
   return url.toString();
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+/**
+ * The V8 flags `npm start` gives the platform (`node <flags> --import tsx …main.ts` in package.json), so the
+ * child runs with the same heap settings as a deployment; `--node-flags="…"` replaces them for a comparison.
+ */
+async function startFlags(): Promise<string[]> {
+  const override = process.argv.find((a) => a.startsWith('--node-flags='));
+  if (override !== undefined) return override.slice('--node-flags='.length).split(/\s+/).filter(Boolean);
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = /\bnode\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(pkg.scripts.start);
+  if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
+  return command[1].split(/\s+/).filter(Boolean);
+}
+
+async function startServer(
+  env: Record<string, string>,
+  flags: string[],
+): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', import.meta.filename, '--serve'], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const [line] = (await Promise.race([
-    once(lines, 'line'),
+  // The child's own output (e.g. --node-flags=--trace-gc) goes on to stderr; the line with the port is ours.
+  const portLine = new Promise<string>((resolve) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('{"port":')) resolve(line);
+      else console.error(line);
+    });
+  });
+  const line = await Promise.race([
+    portLine,
     once(child, 'exit').then(() => {
       throw new Error('the server exited');
     }),
-  ])) as [string];
+  ]);
   const { port } = JSON.parse(line) as { port: number };
   return { child, origin: `http://127.0.0.1:${port}` };
 }
@@ -192,7 +217,8 @@ async function main() {
         CVDP_S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey!,
       });
     }
-    const started = await startServer(env);
+    const flags = await startFlags();
+    const started = await startServer(env, flags);
     server = started.child;
     const { origin } = started;
     const pid = server.pid!;
@@ -206,7 +232,8 @@ async function main() {
 
     console.log(
       `Upload memory benchmark: ${files} files of ${sizeMb} MB at once, ${rounds} rounds, store: ${store}, ` +
-        `PostgreSQL at ${new URL(serverUrl).host}, Node ${process.version}.`,
+        `PostgreSQL at ${new URL(serverUrl).host}, Node ${process.version}, server flags: ` +
+        `${flags.join(' ') || '(none)'}.`,
     );
     const rows = [];
     for (let round = 1; round <= rounds; round++) {

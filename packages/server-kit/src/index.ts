@@ -27,3 +27,4 @@ export {
   type ServerKitOptions,
 } from './server-kit-plugin.ts';
 export * from './command.ts';
+export * from './heap-flags.ts';

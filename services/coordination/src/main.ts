@@ -7,6 +7,7 @@ import {
   reportStartup,
   serverKitPlugin,
   runCommand,
+  startFlagsWarning,
 } from '@cvdp/server-kit';
 import { coordinationService } from './app.ts';
 import { prepareCoordinationData } from './database.ts';
@@ -21,6 +22,9 @@ runCommand(async () => {
   await app.register(serverKitPlugin, { db: database.db, config });
   await app.register(coordinationService);
   app.addHook('onClose', () => database.close());
+  // The heap flags package.json starts us with (server-kit heap-flags.ts); said once if they are missing.
+  const flagsWarning = startFlagsWarning();
+  if (flagsWarning) app.log.warn(flagsWarning);
   await app.listen({ port: config.port, host: config.host });
   reportStartup(app.log, {
     name: 'CVDP coordination service (base 1)',

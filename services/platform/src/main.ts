@@ -1,7 +1,14 @@
 // `npm start`: opens (and migrates) the database, loads reference data, creates the first administrator,
 // and serves everything on one port. The start-up facts (address, database, how to sign in) are printed
 // as plain lines on a terminal and logged as one structured line otherwise.
-import { describeDatabase, loadConfig, openDatabase, reportStartup, runCommand } from '@cvdp/server-kit';
+import {
+  describeDatabase,
+  loadConfig,
+  openDatabase,
+  reportStartup,
+  runCommand,
+  startFlagsWarning,
+} from '@cvdp/server-kit';
 import { describeBootstrap, ensureAdmin, prepareCoordinationData } from '@cvdp/coordination';
 import { buildPlatform } from './platform.ts';
 
@@ -15,6 +22,9 @@ runCommand(async () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }
+  // The heap flags package.json starts us with (server-kit heap-flags.ts); said once if they are missing.
+  const flagsWarning = startFlagsWarning();
+  if (flagsWarning) app.log.warn(flagsWarning);
   await app.listen({ port: config.port, host: config.host });
   reportStartup(app.log, {
     name: 'CVDP',
