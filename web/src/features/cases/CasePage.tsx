@@ -1,7 +1,7 @@
 // A case: its header (status, owners, dates, tags, the caller's actions) and its tabs — the report's working
 // copy (with what changed since the original, for coordinators), participants, activity, files, and places
 // for threads, vulnerabilities and the advisory that later issues fill. The tab is in the address.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Nav } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useParams } from 'react-router';
@@ -22,6 +22,11 @@ import { OriginalReport } from './components/OriginalReport.tsx';
 import { ParticipantsTab } from './components/ParticipantsTab.tsx';
 import { ReportAnswers } from './components/ReportAnswers.tsx';
 import { ArtifactsTab, ThreadsTab } from '../threads/index.ts';
+
+// The Vulnerabilities tab (its CVSS badges, forms and grid) loads when it is opened, not with every case page.
+const VulnerabilitiesTab = lazy(() =>
+  import('../vuls/index.ts').then((m) => ({ default: m.VulnerabilitiesTab })),
+);
 
 export const CASE_TABS = [
   'report',
@@ -45,9 +50,7 @@ const TAB_LABELS: Record<CaseTab, string> = {
 };
 
 /** What the tabs later issues fill say until then. */
-export const EMPTY_TAB_TEXT: Record<'vulnerabilities' | 'advisory', string> = {
-  vulnerabilities:
-    'The vulnerabilities of this case, with their CWEs and CVSS and SSVC scores, will appear here. There are none yet.',
+export const EMPTY_TAB_TEXT: Record<'advisory', string> = {
   advisory: 'The advisory for this case, its revisions and publication will appear here. There is none yet.',
 };
 
@@ -134,6 +137,12 @@ function TabContent({
       return <ThreadsTab caseId={c.id} />;
     case 'artifacts':
       return <ArtifactsTab caseId={c.id} />;
+    case 'vulnerabilities':
+      return (
+        <Suspense fallback={<PageSpinner label="Loading the vulnerabilities…" />}>
+          <VulnerabilitiesTab caseId={c.id} />
+        </Suspense>
+      );
     default:
       return <EmptyTab tab={tab} />;
   }

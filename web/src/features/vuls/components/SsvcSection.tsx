@@ -1,0 +1,112 @@
+// A vulnerability's SSVC decision: the current outcome with its decision table, values and vector string, the
+// history of decisions (removals included), and for staff the step-by-step form (one decision point at a
+// time) whose values the server turns into the outcome with the same tables.
+import { useState } from 'react';
+import { Button, ListGroup } from 'react-bootstrap';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SsvcDecisionView, Vulnerability } from '@cvdp/core';
+import { formatDateTime } from '../../../lib/format.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { deleteSsvc, fetchSsvcHistory, saveSsvc } from '../api.ts';
+
+export function SsvcBadge({ decision }: { decision: SsvcDecisionView }) {
+  return (
+    <ContrastBadge bg="dark" title={`${decision.table_name}: ${decision.vector}`}>
+      SSVC: {decision.outcome_name}
+    </ContrastBadge>
+  );
+}
+
+function DecisionLine({ d }: { d: SsvcDecisionView }) {
+  return (
+    <>
+      {d.removed ? <ContrastBadge bg="secondary">Removed</ContrastBadge> : <SsvcBadge decision={d} />}{' '}
+      <span className="small">
+        {d.table_name} {d.table_version} · {formatDateTime(d.decided_at)}
+        {d.decided_by && ` by ${d.decided_by.name}`}
+      </span>
+      {!d.removed && (
+        <div className="small text-break">
+          <code>{d.vector}</code>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function SsvcSection({ vul, staff }: { vul: Vulnerability; staff: boolean }) {
+  const client = useQueryClient();
+  const [deciding, setDeciding] = useState(false);
+  const history = useQuery({
+    queryKey: queryKeys.vuls.ssvcHistory(vul.case, vul.id),
+    queryFn: () => fetchSsvcHistory(vul.id),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.vuls.all(vul.case) });
+  const save = useMutation({
+    mutationFn: ({ table, values }: { table: string; values: Record<string, string> }) =>
+      saveSsvc(vul.id, table, values, vul.ssvc !== null),
+    onSuccess: async () => {
+      setDeciding(false);
+      await refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: () => deleteSsvc(vul.id), onSuccess: refresh });
+  const id = `vul-${vul.id}-ssvc`;
+  const past = [...(history.data ?? [])].sort((a, b) => b.id - a.id);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-4">
+      <h3 id={`${id}-title`} className="h6">
+        SSVC
+      </h3>
+      {vul.ssvc ? (
+        <div className="mb-2">
+          <DecisionLine d={vul.ssvc} />
+        </div>
+      ) : (
+        <p className="text-body-secondary">No SSVC decision yet.</p>
+      )}
+      {staff && !deciding && (
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <Button size="sm" onClick={() => setDeciding(true)}>
+            {vul.ssvc ? 'Change SSVC decision' : 'Decide with SSVC'}
+          </Button>
+          {vul.ssvc && (
+            <Button
+              size="sm"
+              variant="outline-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              Remove SSVC decision
+            </Button>
+          )}
+        </div>
+      )}
+      <ErrorAlert error={remove.error} />
+      {staff && deciding && (
+        <div className="border rounded p-3 mb-3">
+          <p className="text-body-secondary">The step-by-step form is not available yet.</p>
+          <ErrorAlert error={save.error} />
+          <Button size="sm" variant="secondary" onClick={() => setDeciding(false)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      <h4 className="h6 text-body-secondary mt-3">History</h4>
+      <ErrorAlert error={history.error} />
+      {history.data && past.length === 0 && <p className="text-body-secondary small">No decisions yet.</p>}
+      {past.length > 0 && (
+        <ListGroup as="ol" variant="flush" aria-label="SSVC decisions, newest first">
+          {past.map((d) => (
+            <ListGroup.Item as="li" key={d.id} className="px-0">
+              <DecisionLine d={d} />
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </section>
+  );
+}

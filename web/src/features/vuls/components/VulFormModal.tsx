@@ -1,0 +1,183 @@
+// Staff describe a vulnerability: title, description, CWEs (the CWE picker of the report form), CVE id,
+// references (one URL a line) and tags. The shared schemas check it before it is sent; the server's field
+// messages (an unknown CWE, a CVE id already used) are shown under their fields.
+import { useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { vulCreateSchema, vulPatchSchema, type VulCreateInput, type Vulnerability } from '@cvdp/core';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { TextField } from '../../../components/form/index.ts';
+import { CweField } from '../../cwe/index.ts';
+import { createVul, updateVul } from '../api.ts';
+import { schemaFieldErrors, serverFieldErrors } from '../form-errors.ts';
+
+interface VulFormValues {
+  title: string;
+  description: string;
+  cwes: string[];
+  cve: string;
+  references: string;
+  tags: string;
+}
+
+const FIELDS: (keyof VulFormValues)[] = ['title', 'description', 'cwes', 'cve', 'references', 'tags'];
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const toInput = (v: VulFormValues): VulCreateInput => ({
+  title: v.title,
+  description: v.description,
+  cwes: v.cwes,
+  cve: v.cve.trim() || null,
+  references: lines(v.references),
+  tags: v.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean),
+});
+
+const fromVul = (vul?: Vulnerability): VulFormValues => ({
+  title: vul?.title ?? '',
+  description: vul?.description ?? '',
+  cwes: vul?.cwes ?? [],
+  cve: vul?.cve ?? '',
+  references: vul?.references.join('\n') ?? '',
+  tags: vul?.tags.join(', ') ?? '',
+});
+
+export function VulFormModal({
+  caseId,
+  vul,
+  onClose,
+  onSaved,
+}: {
+  caseId: number;
+  /** The vulnerability to edit; without it a new one is created. */
+  vul?: Vulnerability;
+  onClose: () => void;
+  onSaved?: (vul: Vulnerability) => void;
+}) {
+  const client = useQueryClient();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<VulFormValues>({ defaultValues: fromVul(vul) });
+  // A refusal without field messages (or about no field of the form) is shown above the buttons.
+  const [otherError, setOtherError] = useState<unknown>(null);
+  const save = useMutation({
+    mutationFn: (input: VulCreateInput) => (vul ? updateVul(vul.id, input) : createVul(caseId, input)),
+    onSuccess: async (saved) => {
+      await client.invalidateQueries({ queryKey: queryKeys.vuls.all(caseId) });
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: (error) => {
+      const byField = serverFieldErrors(error);
+      let shown = false;
+      for (const field of FIELDS) {
+        if (byField[field]) {
+          setError(field, { message: byField[field] });
+          shown = true;
+        }
+      }
+      setOtherError(shown ? null : error);
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    setOtherError(null);
+    const input = toInput(values);
+    const parsed = (vul ? vulPatchSchema : vulCreateSchema).safeParse(input);
+    if (!parsed.success) {
+      const byField = schemaFieldErrors(parsed.error);
+      for (const field of FIELDS) if (byField[field]) setError(field, { message: byField[field] });
+      return;
+    }
+    save.mutate(input);
+  });
+
+  const id = vul ? `vul-${vul.id}-form` : 'new-vul-form';
+  const title = vul ? `Edit ${vul.label}` : 'New vulnerability';
+  return (
+    <Modal show onHide={onClose} size="lg" aria-labelledby={`${id}-title`}>
+      <Form noValidate onSubmit={(e) => void submit(e)}>
+        <Modal.Header closeButton>
+          <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <TextField
+            id={`${id}-title-field`}
+            label="Title"
+            registration={register('title')}
+            error={errors.title?.message}
+          />
+          <TextField
+            id={`${id}-description`}
+            label="Description"
+            registration={register('description')}
+            error={errors.description?.message}
+            multiline
+            required
+          />
+          <div className="mb-3" data-field="cwes">
+            <label className="form-label" htmlFor={`${id}-cwes`}>
+              CWEs
+            </label>
+            <Controller
+              control={control}
+              name="cwes"
+              render={({ field, fieldState }) => (
+                <CweField
+                  id={`${id}-cwes`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </div>
+          <TextField
+            id={`${id}-cve`}
+            label="CVE"
+            registration={register('cve')}
+            error={errors.cve?.message}
+            help="Optional, e.g. CVE-2025-12345."
+          />
+          <TextField
+            id={`${id}-references`}
+            label="References"
+            registration={register('references')}
+            error={errors.references?.message}
+            help="http(s) links, one per line."
+            multiline
+          />
+          <TextField
+            id={`${id}-tags`}
+            label="Tags"
+            registration={register('tags')}
+            error={errors.tags?.message}
+            help="Separated by commas."
+          />
+          <ErrorAlert error={otherError} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {vul ? 'Save' : 'Create vulnerability'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
