@@ -61,6 +61,10 @@ export interface Config {
    * them; undefined keeps them in the local folder `${dataDir}/files`. The secret is never logged.
    */
   s3: S3Settings | undefined;
+  /** Seconds a scorer's lock on a vulnerability of the scoring queue lasts; an older lock counts as released. */
+  scoringLockSeconds: number;
+  /** Largest CVE record upload (a .json or .zip) an administrator may send to the scoring ingest, in bytes. */
+  scoringUploadBytes: number;
 }
 
 export interface S3Settings {
@@ -171,5 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: env.CVDP_EMAIL_FROM?.trim() || 'CVDP <noreply@localhost>',
     emailPollIntervalMs: intFromEnv(env, 'CVDP_EMAIL_POLL_SECONDS', 5)! * 1000,
     s3: s3FromEnv(env),
+    scoringLockSeconds: intFromEnv(env, 'CVDP_SCORING_LOCK_SECONDS', 2 * 60 * 60)!,
+    scoringUploadBytes: intFromEnv(env, 'CVDP_SCORING_UPLOAD_BYTES', 200 * 1024 * 1024)!,
   };
 }
