@@ -17,3 +17,4 @@ export * from './notifications/index.ts';
 export * from './activity/index.ts';
 export * from './threads/index.ts';
 export * from './vuls/index.ts';
+export * from './ssvc/index.ts';
