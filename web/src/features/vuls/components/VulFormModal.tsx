@@ -102,7 +102,8 @@ export function VulFormModal({
       for (const field of FIELDS) if (byField[field]) setError(field, { message: byField[field] });
       return;
     }
-    save.mutate(input);
+    // What the schema made of it (trimmed, the CVE id upper-case) is what is sent.
+    save.mutate(parsed.data);
   });
 
   const id = vul ? `vul-${vul.id}-form` : 'new-vul-form';
