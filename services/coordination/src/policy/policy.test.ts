@@ -357,7 +357,8 @@ describe('the policy table', () => {
     expect(can('vul.edit', await access('coordinator'), vul)).toBe(true);
     expect(can('vendor_status.edit', vendor, vendorRow as never)).toBe(true);
     expect(can('vendor_status.edit', vendor, othersRow as never)).toBe(false);
-    expect(can('vendor_status.edit', await access('direct participant'), othersRow as never)).toBe(true);
+    // A participant who is not a vendor sets no status, not even for the participant row they take part through.
+    expect(can('vendor_status.edit', await access('direct participant'), othersRow as never)).toBe(false);
     expect(can('vendor_status.edit', await access('reporter of the case'), vendorRow as never)).toBe(false);
     expect(can('vendor_status.edit', await access('admin'), othersRow as never)).toBe(true);
   });

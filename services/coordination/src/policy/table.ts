@@ -19,7 +19,7 @@ import { threads } from '../threads/tables.ts';
 import { advisoryApprovals, advisoryRevisions } from '../advisories/tables.ts';
 import { vendorStatus } from '../vendor-status/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
-import { allOf, anyOf, is, participant, self, staff, threadOpen, through, type Rule } from './rules.ts';
+import { allOf, anyOf, is, participant, role, self, staff, threadOpen, through, type Rule } from './rules.ts';
 
 /**
  * `Row` is the row as the check sees it: the table's row, plus — for rules on a related row, such as
@@ -280,10 +280,11 @@ export const POLICY = {
   'vendor_status.edit': entry({
     description:
       "Set a vendor's status for a vulnerability: staff for any vendor, and a vendor's own members (the vendor " +
-      'participant row they take part through) for their own rows only.',
+      'participant row they take part through) for their own rows only — a reporter or observer sets none, ' +
+      'not even for the participant row they take part through.',
     table: vendorStatus,
     caseId: vendorStatus.caseId,
-    rule: anyOf<VendorStatusRow>(staff(), allOf(participant(), through('participantId'))),
+    rule: anyOf<VendorStatusRow>(staff(), allOf(role('vendor'), through('participantId'))),
   }),
   'advisory.read': entry({
     description:
