@@ -18,3 +18,4 @@ export * from './activity/index.ts';
 export * from './threads/index.ts';
 export * from './vuls/index.ts';
 export * from './ssvc/index.ts';
+export * from './advisories/index.ts';

@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
+import { advisoryRoutes } from './advisories/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -48,5 +49,6 @@ export async function coordinationService(app: FastifyInstance) {
   });
   await app.register(emailRoutes);
   await app.register(liveRoutes);
+  await app.register(advisoryRoutes);
   await app.register(outboxWorkerPlugin);
 }

@@ -31,6 +31,8 @@ const LAYER: Record<string, number> = {
   vuls: 8,
   'vendor-status': 9,
   csaf: 10,
+  // Issue 12: the advisory (revisions, approvals, public pages) sits above the CSAF builder it will serve.
+  advisories: 11,
   testing: 20,
 };
 

@@ -46,6 +46,8 @@ const OBJECT_NOUNS: Record<string, string> = {
   group_request: 'group request',
   auto_assignment_role: 'auto-assignment role',
   email_template: 'email template',
+  advisory: 'advisory',
+  approval: 'approval',
 };
 
 export const activityObjectNoun = (objectType: string) =>
@@ -103,6 +105,14 @@ export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
   'artifact:shared': 'shared a file',
   'artifact:unshared': 'stopped sharing a file',
   'artifact:deleted': 'deleted a file',
+  // the advisory and its approvals
+  'advisory:saved revision': 'saved a revision of the advisory',
+  'advisory:edited revision': 'edited the latest revision of the advisory',
+  'advisory:shared': 'shared the advisory with the participants',
+  'advisory:published': 'published the advisory',
+  'approval:requested approval': 'asked a vendor to approve the advisory',
+  'approval:approved': 'approved the advisory',
+  'approval:requested changes': 'requested changes to the advisory',
   // accounts (not case rows, but the log holds them)
   'user:registered': 'registered',
   'user:changed password': 'changed their password',

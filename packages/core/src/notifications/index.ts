@@ -11,7 +11,13 @@ export const NOTIFICATION_KINDS = [
   'case_notice',
   'new_post',
 ] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * Kinds told in the app only, until their email templates are seeded (a migration adds them and moves the
+ * kind into NOTIFICATION_KINDS): a vendor asked to approve an advisory revision, staff told of the answer.
+ */
+export const IN_APP_NOTIFICATION_KINDS = ['approval_requested', 'approval_answered'] as const;
+export type NotificationKind =
+  (typeof NOTIFICATION_KINDS)[number] | (typeof IN_APP_NOTIFICATION_KINDS)[number];
 
 /** GET /api/case/notifications/ (the caller's, newest first). */
 export interface Notification {

@@ -1,9 +1,10 @@
 // Telling people about a change: a notification row for each recipient and an email through the outbox,
 // both in the caller's transaction. The actor is not told about their own change, and users who muted the
 // case hear nothing about it.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@cvdp/core';
 import { type Tx, groupMembers, users } from '@cvdp/server-kit';
+import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants, caseUserStates, cases } from '../cases/tables.ts';
 import { queueEmails } from '../email/outbox.ts';
 import { notifications } from './tables.ts';
@@ -49,6 +50,37 @@ export async function participantUserIds(
     for (const m of members) ids.add(m.userId);
   }
   return [...ids];
+}
+
+/**
+ * The staff who follow a case: coordinators assigned to it (not unassigned) and staff among its owners
+ * (users behind owner rows, group members included) — told about what participants do in it.
+ */
+export async function caseStaffUserIds(tx: Tx, caseId: number): Promise<number[]> {
+  const assigned = await tx
+    .select({ id: caseAssignments.userId })
+    .from(caseAssignments)
+    .where(and(eq(caseAssignments.caseId, caseId), isNull(caseAssignments.unassignedAt)));
+  const owners = await tx
+    .select({ id: caseParticipants.id })
+    .from(caseParticipants)
+    .where(and(eq(caseParticipants.caseId, caseId), eq(caseParticipants.role, 'owner')));
+  const candidates = [
+    ...assigned.map((a) => a.id),
+    ...(owners.length
+      ? await participantUserIds(
+          tx,
+          caseId,
+          owners.map((o) => o.id),
+        )
+      : []),
+  ];
+  if (candidates.length === 0) return [];
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, candidates), sql`${users.roles} && array['coordinator', 'admin']::text[]`));
+  return staff.map((s) => s.id);
 }
 
 /** Writes the notifications and queues the emails; returns the users told. */

@@ -5,7 +5,6 @@
 // row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
 // thread's readers there. No HTTP here.
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { createTwoFilesPatch } from 'diff';
 import {
   POST_REMOVED,
   type Post,
@@ -19,13 +18,13 @@ import {
 } from '@cvdp/core';
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { userRefs, refOf } from '../accounts/user-refs.ts';
-import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants } from '../cases/tables.ts';
-import { notify, participantUserIds } from '../notifications/notify.ts';
+import { caseStaffUserIds, notify, participantUserIds } from '../notifications/notify.ts';
 import type { CaseAccess } from '../policy/index.ts';
 import { searchEntries } from '../search/tables.ts';
 import { markRead, type ThreadRow } from '../threads/store.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
+import { diffBudget, lineDiff } from './diff.ts';
 import { postReactions, postRevisions, posts } from './tables.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -202,33 +201,7 @@ async function threadReaders(tx: Tx, thread: ThreadRow): Promise<number[]> {
   } else {
     readers = await participantUserIds(tx, thread.caseId);
   }
-  const assigned = await tx
-    .select({ id: caseAssignments.userId })
-    .from(caseAssignments)
-    .where(and(eq(caseAssignments.caseId, thread.caseId), isNull(caseAssignments.unassignedAt)));
-  const owners = await tx
-    .select({ id: caseParticipants.id })
-    .from(caseParticipants)
-    .where(and(eq(caseParticipants.caseId, thread.caseId), eq(caseParticipants.role, 'owner')));
-  const candidates = [
-    ...assigned.map((a) => a.id),
-    ...(owners.length
-      ? await participantUserIds(
-          tx,
-          thread.caseId,
-          owners.map((o) => o.id),
-        )
-      : []),
-  ];
-  const staff = candidates.length
-    ? await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(inArray(users.id, candidates), sql`${users.roles} && array['coordinator', 'admin']::text[]`),
-        )
-    : [];
-  return [...readers, ...staff.map((s) => s.id)];
+  return [...readers, ...(await caseStaffUserIds(tx, thread.caseId))];
 }
 
 export interface WriteContext {
@@ -396,27 +369,6 @@ export async function toggleReaction(
 // ---------------------------------------------------------------------------------------------------------
 // History.
 
-/** Per pair of versions; past the whole budget, the rest are shown as whole replacements. */
-const DIFF_TIMEOUT_MS = 300;
-const DIFF_BUDGET_MS = 2_000;
-
-const linesOf = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
-
-/** A unified patch replacing every line (when the line diff gave up on pathological input). */
-function wholeReplacement(a: string, b: string, from: string, to: string): string {
-  const old = linesOf(a);
-  const now = linesOf(b);
-  return [
-    '===================================================================',
-    `--- post.md\t${from}`,
-    `+++ post.md\t${to}`,
-    `@@ -${old.length ? 1 : 0},${old.length} +${now.length ? 1 : 0},${now.length} @@`,
-    ...old.map((l) => `-${l}`),
-    ...now.map((l) => `+${l}`),
-    '',
-  ].join('\n');
-}
-
 /**
  * The post's versions, oldest first (the last is the current text): each with when it was written and by
  * whom, and a unified line diff between each pair of consecutive versions (`from`/`to` index `versions`).
@@ -442,15 +394,10 @@ export async function postHistory(db: Db, post: PostRow): Promise<PostHistory> {
     date: written[i].at.toISOString(),
     edited_by: refOf(refs, written[i].by),
   }));
-  const started = Date.now();
+  const withinBudget = diffBudget();
   const diffs = versions.slice(1).map((v, k) => {
-    const [a, b] = [versions[k].content, v.content];
-    const [from, to] = [`version ${k + 1}`, `version ${k + 2}`];
-    const patch =
-      Date.now() - started < DIFF_BUDGET_MS
-        ? createTwoFilesPatch('post.md', 'post.md', a, b, from, to, { context: 3, timeout: DIFF_TIMEOUT_MS })
-        : undefined;
-    return { from: k, to: k + 1, patch: patch ?? wholeReplacement(a, b, from, to) };
+    const labels = { file: 'post.md', from: `version ${k + 1}`, to: `version ${k + 2}` };
+    return { from: k, to: k + 1, patch: lineDiff(versions[k].content, v.content, labels, withinBudget) };
   });
   return { post: post.id, versions, diffs };
 }
