@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { vulCreateSchema, vulPatchSchema, type VulCreateInput, type Vulnerability } from '@cvdp/core';
+import { vulCreateSchema, type VulCreateInput, type Vulnerability } from '@cvdp/core';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TextField } from '../../../components/form/index.ts';
@@ -96,7 +96,8 @@ export function VulFormModal({
   const submit = handleSubmit((values) => {
     setOtherError(null);
     const input = toInput(values);
-    const parsed = (vul ? vulPatchSchema : vulCreateSchema).safeParse(input);
+    // Editing shows every field too, so one schema checks both (a PATCH accepts any of them).
+    const parsed = vulCreateSchema.safeParse(input);
     if (!parsed.success) {
       const byField = schemaFieldErrors(parsed.error);
       for (const field of FIELDS) if (byField[field]) setError(field, { message: byField[field] });

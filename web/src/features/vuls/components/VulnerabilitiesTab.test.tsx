@@ -293,7 +293,7 @@ describe('vendor status grid', () => {
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('We do not ship the library.');
     expect(within(dialog).queryByRole('button', { name: 'Save status' })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close', exact: true }).at(-1)!);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Their own row: Not affected needs a justification before anything is sent.
