@@ -1,7 +1,7 @@
 // Threads and posts (issue 10): a case's conversation. Zod schemas validate on both sides; interfaces are
 // the answers. Times are ISO 8601 UTC strings.
 import { z } from 'zod';
-import { idValue } from '../ids/index.ts';
+import { idParam, idValue } from '../ids/index.ts';
 import type { CaseRole } from '../cases/roles.ts';
 import type { UserRef } from '../cases/wire.ts';
 
@@ -100,6 +100,11 @@ export const postUpdateSchema = z
   .refine((v) => v.content !== undefined || v.pinned !== undefined, { message: 'Send content or pinned.' });
 
 export const postListQuery = z.object({
+  /**
+   * Keyset paging ("Load more"): the posts after this post id, `page_size` of them (every such page costs
+   * what the first does; `page` counts from the start of the list). Not combined with `page` > 1.
+   */
+  after: idParam.optional(),
   pinned: z
     .enum(['0', '1', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')

@@ -425,6 +425,45 @@ describe('paging and search', () => {
     }
   });
 
+  it('pages by keyset with after=<post id>: each page follows the last, next links on, the count stays whole', async () => {
+    const all = (await postsOf(w.vendorA.member, threadId, '?page_size=100')).results.map((p) => p.id);
+    const seen: number[] = [];
+    let url: string | null = `/api/case/thread/${threadId}/posts/?after=${all[9]}&page_size=50`;
+    for (let pages = 0; url !== null; pages++) {
+      expect(pages).toBeLessThan(5);
+      const res = await w.vendorA.member.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{
+        count: number;
+        next: string | null;
+        previous: string | null;
+        results: Post[];
+      }>();
+      expect(page.count).toBe(130);
+      expect(page.previous).toBeNull();
+      seen.push(...page.results.map((p) => p.id));
+      url = page.next;
+      if (url) expect(url).toContain(`after=${page.results.at(-1)!.id}`);
+    }
+    // Posts 11–130: 50 + 50 + 20, in order, none twice; the last page has no next link.
+    expect(seen).toHaveLength(120);
+    expect(seen[0]).toBe(all[10]);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(120);
+    // After the last post: an empty page, not an error.
+    const end = await postsOf(w.vendorA.member, threadId, `?after=${seen.at(-1)}`);
+    expect(end).toMatchObject({ count: 130, next: null, results: [] });
+    // Pinned and search lists page the same way, counting the whole list.
+    const search = await postsOf(w.vendorA.member, threadId, `?search=number&page_size=100&after=${all[99]}`);
+    expect(search.count).toBe(129);
+    expect(search.results.map((p) => p.content)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Post number ${100 + i}`),
+    );
+    for (const q of ['?after=0', '?after=abc', '?after=2147483648', `?after=${all[0]}&page=2`]) {
+      expect((await w.vendorA.member.get(`/api/case/thread/${threadId}/posts/${q}`)).statusCode, q).toBe(400);
+    }
+  });
+
   it("searches the words in this thread's posts (not its subject, not other threads)", async () => {
     const hit = await postsOf(w.vendorB.member, threadId, '?search=bootloader%20overflow');
     expect(hit.count).toBe(1);

@@ -2,7 +2,7 @@
 // pinned only, or matching words; writing (Markdown, rendered and sanitised on write); reading, editing,
 // pinning and removing one post; reactions; a post's history with line diffs. A thread the caller may not
 // read (another case, or restricted away from them) answers 404 for the thread and every post in it.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ONLY_AUTHOR_EDITS,
   ONLY_STAFF_PINS,
@@ -15,12 +15,20 @@ import {
   postUpdateSchema,
   reactSchema,
 } from '@cvdp/core';
-import { type AuthUser, HttpError, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  HttpError,
+  PAGE_PAST_END,
+  forbidden,
+  notFound,
+  pageQuery,
+  routes,
+  toPage,
+} from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
 import { readableThread } from '../threads/access.ts';
 import { markdownRenderer } from './render.ts';
 import {
-  countPosts,
   createPost,
   findPost,
   listPosts,
@@ -37,6 +45,19 @@ const listQuery = pageQuery(POSTS_MAX_PAGE_SIZE, POSTS_MAX_PAGE_SIZE, { clamp: t
   postListQuery.shape,
 );
 const conflict = (message: string) => new HttpError(409, message);
+const AFTER_WITH_PAGE = 'Use after or page, not both.';
+
+/**
+ * The next keyset page's link: this request's query with `after` set to the page's last post. Built from
+ * CVDP_PUBLIC_URL when it is set, relative otherwise (never from Host headers), like the kit's page links.
+ */
+function afterLink(request: FastifyRequest, after: number, pageSize: number): string {
+  const url = new URL(request.url, 'http://placeholder');
+  url.searchParams.set('after', String(after));
+  url.searchParams.set('page_size', String(pageSize));
+  url.searchParams.delete('page');
+  return `${request.server.config?.publicUrl ?? ''}${url.pathname}${url.search}`;
+}
 
 export async function postRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -66,7 +87,7 @@ export async function postRoutes(app: FastifyInstance) {
     '/api/case/thread/:id/posts/',
     {
       summary:
-        "A thread's posts, oldest first (page_size ≤ 100, larger is capped); pinned=1 pinned only; search= words in the posts",
+        "A thread's posts, oldest first (page_size ≤ 100, larger is capped); pinned=1 pinned only; search= words in the posts; after=<post id> the page after that post (keyset, for Load more)",
       tags,
       access: 'user',
       params: idParams,
@@ -74,13 +95,30 @@ export async function postRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { loaded } = await readableThread(db, request.user!, request.params.id);
-      const f = { pinned: request.query.pinned, search: request.query.search || undefined };
-      return paginate(
-        request,
-        request.query,
-        () => countPosts(db, loaded.thread, f),
-        (limit, offset) => listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, limit, offset),
-      );
+      const q = request.query;
+      const f = { pinned: q.pinned, search: q.search || undefined };
+      if (q.after !== undefined && q.page > 1) {
+        throw new HttpError(400, AFTER_WITH_PAGE, { page: [AFTER_WITH_PAGE] });
+      }
+      const offset = (q.page - 1) * q.page_size;
+      const page = await listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, {
+        limit: q.page_size,
+        offset,
+        after: q.after,
+      });
+      if (q.after !== undefined) {
+        const last = page.results.at(-1)?.id;
+        return {
+          count: page.count,
+          next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+          previous: null,
+          results: page.results,
+        };
+      }
+      if (q.page > 1 && page.results.length === 0) {
+        throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+      }
+      return toPage(request, q, page.count, page.results);
     },
   );
 

@@ -4,7 +4,7 @@
 // stays for the replies), reacting, and a post's history with line diffs. Every change writes its activity
 // row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
 // thread's readers there. No HTTP here.
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   POST_REMOVED,
   type Post,
@@ -32,13 +32,35 @@ export type PostRow = typeof posts.$inferSelect;
 const conflict = (message: string) => new HttpError(409, message);
 const badField = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
 
-function selectPosts(db: Db | Tx) {
+/**
+ * Posts with what the wire shows beside them, in the same statement: the author's and group's names, the
+ * reply count (an index probe of `posts_reply_to_idx` per post) and the reactions, grouped, with whether
+ * the caller is among them (probes of `post_reactions`' key). One round trip for a page, whatever its size.
+ */
+function postFields(userId: number) {
+  return {
+    post: posts,
+    authorName: users.name,
+    groupName: groups.name,
+    replies: sql<number>`(select count(*) from ${posts} as reply where reply.reply_to = ${posts.id})`.mapWith(
+      Number,
+    ),
+    reactions: sql<
+      ReactionRow[] | string
+    >`(select coalesce(json_agg(json_build_array(r.reaction, r.n, r.mine)), '[]'::json) from (select ${postReactions.reaction} as reaction, count(*)::int as n, bool_or(${postReactions.userId} = ${userId}) as mine from ${postReactions} where ${postReactions.postId} = ${posts.id} group by ${postReactions.reaction}) r)`,
+  };
+}
+
+function selectPosts(db: Db | Tx, userId: number) {
   return db
-    .select({ post: posts, authorName: users.name, groupName: groups.name })
+    .select(postFields(userId))
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(groups, eq(groups.id, posts.authorGroupId));
 }
+
+/** A reaction of a post as selectPosts reads it: [reaction, count, the caller's among them]. */
+type ReactionRow = [string, number, boolean];
 
 type SelectedPost = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
@@ -47,36 +69,13 @@ export async function findPost(db: Db | Tx, id: number): Promise<PostRow | undef
   return row;
 }
 
-/** The posts as the wire shows them: reactions and reply counts of the whole page in one query each. */
-async function postViews(db: Db | Tx, rows: SelectedPost[], userId: number): Promise<Post[]> {
-  const ids = rows.map((r) => r.post.id);
-  const reactionsOf = new Map<number, ReactionCount[]>();
-  const repliesOf = new Map<number, number>();
-  if (ids.length) {
-    const reactionRows = await db
-      .select({
-        postId: postReactions.postId,
-        reaction: postReactions.reaction,
-        n: count(),
-        mine: sql<boolean>`bool_or(${postReactions.userId} = ${userId})`,
-      })
-      .from(postReactions)
-      .where(inArray(postReactions.postId, ids))
-      .groupBy(postReactions.postId, postReactions.reaction);
-    const order = (r: string) => REACTIONS.indexOf(r as Reaction);
-    for (const r of reactionRows.sort((a, b) => order(a.reaction) - order(b.reaction))) {
-      const list = reactionsOf.get(r.postId) ?? [];
-      list.push({ reaction: r.reaction as Reaction, count: r.n, mine: Boolean(r.mine) });
-      reactionsOf.set(r.postId, list);
-    }
-    const replyRows = await db
-      .select({ replyTo: posts.replyTo, n: count() })
-      .from(posts)
-      .where(inArray(posts.replyTo, ids))
-      .groupBy(posts.replyTo);
-    for (const r of replyRows) repliesOf.set(r.replyTo!, r.n);
-  }
-  return rows.map(({ post, authorName, groupName }) => ({
+const reactionOrder = (r: string) => REACTIONS.indexOf(r as Reaction);
+
+/** A post as the wire shows it. */
+function postViewOf({ post, authorName, groupName, replies, reactions }: SelectedPost): Post {
+  // node-postgres and PGlite both parse json; a driver that does not would hand over the text.
+  const grouped = (typeof reactions === 'string' ? JSON.parse(reactions) : reactions) as ReactionRow[];
+  return {
     id: post.id,
     thread: post.threadId,
     content: post.content,
@@ -97,16 +96,21 @@ async function postViews(db: Db | Tx, rows: SelectedPost[], userId: number): Pro
     edited: post.edited,
     pinned: post.pinned,
     reply_to: post.replyTo,
-    reactions: reactionsOf.get(post.id) ?? [],
-    replies: repliesOf.get(post.id) ?? 0,
+    reactions: grouped
+      .sort((a, b) => reactionOrder(a[0]) - reactionOrder(b[0]))
+      .map(([reaction, n, mine]): ReactionCount => ({
+        reaction: reaction as Reaction,
+        count: Number(n),
+        mine: Boolean(mine),
+      })),
+    replies,
     deleted: post.deletedAt !== null,
-  }));
+  };
 }
 
 export async function postView(db: Db | Tx, id: number, userId: number): Promise<Post> {
-  const rows = await selectPosts(db).where(eq(posts.id, id));
-  const [view] = await postViews(db, rows, userId);
-  return view;
+  const [row] = await selectPosts(db, userId).where(eq(posts.id, id));
+  return postViewOf(row);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -115,6 +119,21 @@ export async function postView(db: Db | Tx, id: number, userId: number): Promise
 export interface PostListFilter {
   pinned?: boolean;
   search?: string;
+}
+
+/** Which slice of the list: `limit` posts after `offset` of them, or (keyset) after the post `after`. */
+export interface PostSlice {
+  limit: number;
+  offset: number;
+  after?: number;
+}
+
+export interface PostPage {
+  /** Posts in the whole list (not only after `after`). */
+  count: number;
+  results: Post[];
+  /** Whether posts follow this page. */
+  more: boolean;
 }
 
 /**
@@ -135,16 +154,20 @@ function postsOf(thread: ThreadRow, f: PostListFilter): SQL | undefined {
   );
 }
 
-/** Posts in the list: the thread's own count for the whole thread (removed posts stay as markers). */
-export async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise<number> {
-  if (!f.pinned && !f.search) return thread.postCount;
+/** Posts in a pinned or search list (the whole thread's count is the thread's own). */
+async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(posts).where(postsOf(thread, f));
   return n;
 }
 
 /**
- * A page of the thread's posts, oldest first (replies are posts too: the page nests them under their root).
- * Reading a page of the whole thread marks it read up to its last post.
+ * A page of the thread's posts, oldest first (replies are posts too: the page nests them under their root),
+ * in one statement: the page's ids are picked from the index alone — `posts_thread_idx` (thread, id) or
+ * `posts_pinned_idx`, so an offset or an `after` skips index entries, never rows — then only those rows are
+ * read, with their names, reactions and reply counts. A pinned or search list counts its matches in the same
+ * statement (`count(*) over ()` before the page is cut); the whole thread's count is the thread's own
+ * `post_count` (removed posts stay as markers). Reading a page of the whole thread marks it read up to its
+ * last post.
  */
 export async function listPosts(
   db: Db,
@@ -152,18 +175,60 @@ export async function listPosts(
   lastRead: number,
   userId: number,
   f: PostListFilter,
-  limit: number,
-  offset: number,
-): Promise<Post[]> {
-  const rows = await selectPosts(db)
-    .where(postsOf(thread, f))
-    .orderBy(asc(posts.id))
-    .limit(limit)
-    .offset(offset);
-  const views = await postViews(db, rows, userId);
-  const last = rows.at(-1)?.post.id ?? 0;
-  if (!f.pinned && !f.search && last > lastRead) await markRead(db, thread.id, userId, last);
-  return views;
+  slice: PostSlice,
+): Promise<PostPage> {
+  const whole = !f.pinned && !f.search;
+  // One more id than the page tells whether posts follow it.
+  const take = slice.limit + 1;
+  let rows: (SelectedPost & { total: number | null })[];
+  if (whole) {
+    const page = db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.threadId, thread.id), slice.after ? gt(posts.id, slice.after) : undefined))
+      .orderBy(asc(posts.id))
+      .limit(take)
+      .offset(slice.offset)
+      .as('page');
+    const found = await db
+      .select(postFields(userId))
+      .from(posts)
+      .innerJoin(page, eq(page.id, posts.id))
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(groups, eq(groups.id, posts.authorGroupId))
+      .orderBy(asc(posts.id));
+    rows = found.map((r) => ({ ...r, total: null }));
+  } else {
+    const matches = db
+      .select({ id: posts.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(posts)
+      .where(postsOf(thread, f))
+      .as('matches');
+    const page = db
+      .select({ id: matches.id, total: matches.total })
+      .from(matches)
+      .where(slice.after ? gt(matches.id, slice.after) : undefined)
+      .orderBy(asc(matches.id))
+      .limit(take)
+      .offset(slice.offset)
+      .as('page');
+    const found = await db
+      .select({ ...postFields(userId), total: page.total })
+      .from(posts)
+      .innerJoin(page, eq(page.id, posts.id))
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(groups, eq(groups.id, posts.authorGroupId))
+      .orderBy(asc(posts.id));
+    rows = found.map((r) => ({ ...r, total: Number(r.total) }));
+  }
+  const more = rows.length > slice.limit;
+  const shown = rows.slice(0, slice.limit);
+  const count = whole
+    ? thread.postCount
+    : (rows[0]?.total ?? (slice.after ? await countPosts(db, thread, f) : 0));
+  const last = shown.at(-1)?.post.id ?? 0;
+  if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
+  return { count, results: shown.map(postViewOf), more };
 }
 
 // ---------------------------------------------------------------------------------------------------------
