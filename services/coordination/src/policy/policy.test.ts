@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import {
+  advisoryApprovals,
+  advisoryRevisions,
   artifacts,
   caseAssignments,
   caseParticipants,
@@ -168,6 +170,25 @@ beforeAll(async () => {
     { caseId: a.id, vulId: vulA2.id, participantId: vendorRow.id, status: 'fixed' },
     { caseId: a.id, vulId: vulA1.id, participantId: directRow.id, status: 'unknown' },
     { caseId: b.id, vulId: vulB.id, participantId: otherRowB.id, status: 'affected' },
+  ]);
+  // Advisory revisions: case A's first shared, its second not yet; case B's shared. Approvals asked of the
+  // vendor group and of the direct participant in A, and of B's reporter.
+  const revision = (caseId: number, n: number, shared: boolean) => ({
+    caseId,
+    revision: n,
+    title: `advisory ${n}`,
+    shared,
+    dateShared: shared ? '2025-01-01' : null,
+  });
+  const [revA1, revA2, revB1] = await t.db
+    .insert(advisoryRevisions)
+    .values([revision(a.id, 1, true), revision(a.id, 2, false), revision(b.id, 1, true)])
+    .returning();
+  await t.db.insert(advisoryApprovals).values([
+    { caseId: a.id, revisionId: revA1.id, participantId: vendorRow.id, status: 'approved' },
+    { caseId: a.id, revisionId: revA2.id, participantId: vendorRow.id },
+    { caseId: a.id, revisionId: revA2.id, participantId: directRow.id },
+    { caseId: b.id, revisionId: revB1.id, participantId: otherRowB.id },
   ]);
 
   await t.db.insert(caseAssignments).values([
@@ -361,6 +382,42 @@ describe('the policy table', () => {
     expect(can('vendor_status.edit', await access('direct participant'), othersRow as never)).toBe(false);
     expect(can('vendor_status.edit', await access('reporter of the case'), vendorRow as never)).toBe(false);
     expect(can('vendor_status.edit', await access('admin'), othersRow as never)).toBe(true);
+  });
+
+  it('shows participants shared advisory revisions only, and lets a vendor answer only its own approvals', async () => {
+    const access = async (who: string) => (await loadCaseAccess(t.db, callers[who], caseA))!;
+    type Rev = { caseId: number; revision: number; shared: boolean };
+    const revs = (await allRows('advisory.read')).rows as Rev[];
+    const shared = revs.find((r) => r.caseId === caseA && r.shared) as never;
+    const unshared = revs.find((r) => r.caseId === caseA && !r.shared) as never;
+    for (const who of ['reporter of the case', 'vendor group member', 'observer']) {
+      const a = await access(who);
+      expect([can('advisory.read', a, shared), can('advisory.read', a, unshared)], who).toEqual([
+        true,
+        false,
+      ]);
+      expect(can('advisory.edit', a, shared), who).toBe(false);
+    }
+    expect(can('advisory.read', await access('coordinator'), unshared)).toBe(true);
+    expect(can('advisory.edit', await access('admin'), unshared)).toBe(true);
+    expect(can('advisory.read', await access('stranger'), shared)).toBe(false);
+    const approvals = (await allRows('approval.answer')).rows as { caseId: number; participantId: number }[];
+    const vendor = await access('vendor group member');
+    const own = approvals.find((r) => r.caseId === caseA && vendor.participantIds.includes(r.participantId));
+    const other = approvals.find(
+      (r) => r.caseId === caseA && !vendor.participantIds.includes(r.participantId),
+    );
+    expect([
+      can('approval.answer', vendor, own as never),
+      can('approval.answer', vendor, other as never),
+    ]).toEqual([true, false]);
+    expect(can('approval.read', vendor, other as never)).toBe(false);
+    // Staff read and ask, but answer for no vendor.
+    const coordinator = await access('coordinator');
+    expect(can('approval.read', coordinator, other as never)).toBe(true);
+    expect(can('approval.request', coordinator)).toBe(true);
+    expect(can('approval.answer', coordinator, own as never)).toBe(false);
+    expect(can('approval.request', vendor)).toBe(false);
   });
 
   it('opens a restricted thread, its posts and their search hits to its participants and staff only', async () => {
