@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -74,7 +75,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     unlock = lockDataDir(options.dataDir);
   }
   try {
-    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    // btree_gin: a migration creates it (post_search_thread_index: one GIN index over a thread id and its
+    // posts' text); PGlite ships it as an extension that must be loaded when the database is opened.
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { btree_gin },
+    });
     const db = drizzlePglite({ client }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const notifications = pgliteNotifications(client);
