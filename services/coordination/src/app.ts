@@ -23,6 +23,8 @@ import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
 import { advisoryRoutes } from './advisories/routes.ts';
+import { vendorStatusRoutes } from './vendor-status/routes.ts';
+import { csafRoutes } from './csaf/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -50,5 +52,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(emailRoutes);
   await app.register(liveRoutes);
   await app.register(advisoryRoutes);
+  await app.register(vendorStatusRoutes);
+  await app.register(csafRoutes);
   await app.register(outboxWorkerPlugin);
 }

@@ -1,0 +1,37 @@
+// Types for @secvisogram/csaf-validator-lib 2.0.10, which ships plain ESM JavaScript without declarations
+// (csaf.md §5). Only the modules the CSAF validator wrapper imports.
+declare module '@secvisogram/csaf-validator-lib/validateStrict.js' {
+  export interface CsafMessage {
+    instancePath: string;
+    message: string;
+  }
+  export interface CsafTestResult {
+    name: string;
+    isValid: boolean;
+    errors: CsafMessage[];
+    warnings: CsafMessage[];
+    infos: CsafMessage[];
+  }
+  export interface CsafValidationResult {
+    isValid: boolean;
+    tests: CsafTestResult[];
+  }
+  export type DocumentTest = (doc: unknown) => unknown;
+  export default function validateStrict(tests: DocumentTest[], doc: unknown): Promise<CsafValidationResult>;
+}
+
+declare module '@secvisogram/csaf-validator-lib/schemaTests.js' {
+  import type { DocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
+  export const csaf_2_0_strict: DocumentTest;
+  export const csaf_2_0: DocumentTest;
+}
+
+declare module '@secvisogram/csaf-validator-lib/mandatoryTests.js' {
+  import type { DocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
+  const tests: Record<string, DocumentTest>;
+  export = tests;
+}
+
+declare module '@secvisogram/csaf-validator-lib/cwe.js' {
+  export const weaknesses: { id: string; name: string; status: string; usage?: string }[];
+}

@@ -1,0 +1,84 @@
+// GET /api/vul/{id}/vex/ (SPEC §7): a vulnerability's VEX as a CSAF 2.0 csaf_vex document, for whoever may
+// read the vulnerability (staff and the case's participants; 404 for anyone else, as for a missing one).
+// The document is validated (strict schema + every mandatory test) before it is served: a grid with nothing
+// but "unknown", or a document the validator refuses, is a 409 that says why — never an invalid document.
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { idParams } from '@cvdp/core';
+import { HttpError, notFound, routes } from '@cvdp/server-kit';
+import { attachmentDisposition } from '../artifacts/file-names.ts';
+import { caseAccessOr404 } from '../cases/case-scope.ts';
+import { can } from '../policy/index.ts';
+import { cellsOfVul } from '../vendor-status/store.ts';
+import { vulnerabilities } from '../vuls/tables.ts';
+import { instancePublisher } from './publisher.ts';
+import type { VendorStatusEntry } from './types.ts';
+import { csafFailureMessages, validateCsaf } from './validate.ts';
+import { buildVex, csafFileName, EmptyVexError } from './vex.ts';
+import type { VendorStatusValue, VexJustification } from '@cvdp/core';
+
+export const VEX_INVALID = (label: string) =>
+  `The VEX document of ${label} does not pass the CSAF validator (strict schema and mandatory tests); ` +
+  'the failed tests are listed. Check the vendor statuses.';
+
+export async function csafRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const r = routes(app);
+
+  r.get(
+    '/api/vul/:id/vex/',
+    {
+      summary:
+        "The vulnerability's VEX: a CSAF 2.0 csaf_vex document built from the vendor statuses, validated " +
+        '(409 when no vendor status says more than unknown, or when it would not validate)',
+      tags: ['vuls', 'csaf'],
+      access: 'user',
+      params: idParams,
+    },
+    async (request, reply) => {
+      const [vul] = await db.select().from(vulnerabilities).where(eq(vulnerabilities.id, request.params.id));
+      if (!vul) throw notFound();
+      const access = await caseAccessOr404(db, request.user!, vul.caseId);
+      if (!can('vul.read', access, vul)) throw notFound();
+
+      const { vendors, rows } = await cellsOfVul(db, access, vul.id);
+      const names = new Map(vendors.map((v) => [v.participant, v.name]));
+      const entries: VendorStatusEntry[] = rows.map((row) => ({
+        participant: row.participantId,
+        vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
+        status: row.status as VendorStatusValue,
+        justification: row.justification as VexJustification | null,
+        product: row.product,
+        affectedVersions: row.affectedVersions,
+        fixedVersions: row.fixedVersions,
+        cpe: row.cpe,
+        purl: row.purl,
+        statement: row.statement,
+        updatedAt: row.updatedAt,
+      }));
+
+      let document;
+      try {
+        document = buildVex(vul, { id: vul.caseId }, entries, instancePublisher(config), {
+          selfUrl: config.publicUrl ? `${config.publicUrl}/api/vul/${vul.id}/vex/` : undefined,
+          engine: { name: 'CVDP' },
+        });
+      } catch (error) {
+        if (error instanceof EmptyVexError) throw new HttpError(409, error.message, { vex: [error.message] });
+        throw error;
+      }
+      const validation = await validateCsaf(document);
+      if (!validation.valid) {
+        request.log.warn({ vul: vul.id, failed: validation.failed }, 'a VEX document failed CSAF validation');
+        const label = document.document.tracking.id.replace(/-VEX$/, '');
+        throw new HttpError(409, VEX_INVALID(label), csafFailureMessages(validation));
+      }
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', attachmentDisposition(csafFileName(document.document.tracking.id)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(JSON.stringify(document, null, 2));
+    },
+  );
+}
