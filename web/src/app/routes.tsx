@@ -6,6 +6,7 @@ import { Navigate, Outlet } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { RequireUser, authRoutes } from '../features/auth/index.ts';
 import { homeRoutes } from '../features/home/index.ts';
 import { accountRoutes } from '../features/account/index.ts';
@@ -29,41 +30,52 @@ const signedInRoutes: RouteObject[] = [
 /** Screens for staff: coordinators and admins. */
 const staffRoutes: RouteObject[] = [...deskStaffRoutes, ...dashboardRoutes];
 
+/** Every screen under the layout; a screen that fails shows RouteErrorPage inside the layout (navigation stays). */
+const screens: RouteObject[] = [
+  ...authRoutes,
+  {
+    element: (
+      <RequireUser>
+        <Outlet />
+      </RequireUser>
+    ),
+    children: signedInRoutes,
+  },
+  {
+    element: (
+      <RequireUser roles={['admin']}>
+        <Outlet />
+      </RequireUser>
+    ),
+    children: adminRoutes,
+  },
+  {
+    element: (
+      <RequireUser roles={['coordinator', 'admin']}>
+        <Outlet />
+      </RequireUser>
+    ),
+    children: staffRoutes,
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+// errorElement at the root routes too: a failure in the layout itself (or a lazy chunk of it) still shows
+// the friendly page with its reload, never React Router's "Unexpected Application Error".
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/cvdp/" replace /> },
+  { path: '/', element: <Navigate to="/cvdp/" replace />, errorElement: <RouteErrorPage /> },
   {
     path: '/cvdp',
     element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
     // Shown while the first screen's chunk loads; later navigations keep the current screen until then.
     hydrateFallbackElement: <PageSpinner />,
-    children: [
-      ...authRoutes,
-      {
-        element: (
-          <RequireUser>
-            <Outlet />
-          </RequireUser>
-        ),
-        children: signedInRoutes,
-      },
-      {
-        element: (
-          <RequireUser roles={['admin']}>
-            <Outlet />
-          </RequireUser>
-        ),
-        children: adminRoutes,
-      },
-      {
-        element: (
-          <RequireUser roles={['coordinator', 'admin']}>
-            <Outlet />
-          </RequireUser>
-        ),
-        children: staffRoutes,
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [{ errorElement: <RouteErrorPage />, children: screens }],
   },
-  { path: '*', element: <AppLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+  {
+    path: '*',
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [{ path: '*', element: <NotFoundPage /> }],
+  },
 ];
