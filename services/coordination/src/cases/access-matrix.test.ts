@@ -14,7 +14,7 @@ import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/te
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { coordinationService } from '../app.ts';
 import { multipartBody, submitReport, type ReportFormParts } from '../reports/report-test-helpers.ts';
-import { autoAssignmentRoles, caseParticipants, resolutionOptions } from '../tables.ts';
+import { autoAssignmentRoles, caseParticipants, resolutionOptions, vulnerabilities } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
 
 const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
@@ -69,6 +69,24 @@ const MATRIX_TEXT = `
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
   POST    /report/case/:id/add/                             401       403      403    404      201         201
+  # Vendor status and VEX (issue 11): :id of vul/ is a vulnerability of case A; the vendor sets its own row
+  GET     /api/case/:id/vendors/status/                     401       200      200    404      200         200
+  POST    /api/case/:id/vendors/status/                     401       403      200    404      200         200
+  GET     /api/vul/:id/vex/                                 401       200      200    404      200         200
+  # The advisory (issue 12): participants read shared revisions; :id of approvals/ is a request of the vendor
+  GET     /api/case/:id/advisory/                           401       200      200    404      200         200
+  POST    /api/case/:id/advisory/                           401       403      403    404      201         201
+  GET     /api/case/:id/advisory/latest/                    401       200      200    404      200         200
+  PATCH   /api/case/:id/advisory/latest/                    401       403      403    404      200         200
+  PATCH   /api/case/:id/advisory/revisions/                 401       403      403    404      200         200
+  GET     /api/case/:id/advisory/diff/                      401       200      200    404      200         200
+  GET     /api/case/:id/approvals/                          401       200      200    404      200         200
+  POST    /api/case/:id/approvals/                          401       403      403    404      201         201
+  PATCH   /api/case/approvals/:id/                          401       404      200    404      403         403
+  GET     /api/advisories/                                  200       200      200    200      200         200
+  GET     /api/advisories/:id/                              200       200      200    200      200         200
+  GET     /advisories/                                      200       200      200    200      200         200
+  GET     /advisories/:id/                                  200       200      200    200      200         200
 `;
 
 interface Row {
@@ -111,6 +129,8 @@ let caseA = 0;
 let caseB = 0;
 let vendorParticipant = 0;
 let observerParticipant = 0;
+/** A vulnerability of case A, with the vendor group's status set (so it has a VEX). */
+let vulA = 0;
 let serial = 0;
 let tables: string[] = [];
 /** What only case A's / B's people may read: its title, report word, tag, participants' names. */
@@ -185,6 +205,19 @@ beforeAll(async () => {
   observerParticipant = await addParticipant(caseA, observer.email, 'observer');
   ok(await client.coordinator.patch(`/api/cases/${caseA}/`, { status: 1, tags: [TAG_A] }));
   ok(await client.coordinator.post(`/case/${caseA}/participants/notify/all/`));
+  const [vul] = await t.db
+    .insert(vulnerabilities)
+    .values({ caseId: caseA, localId: 1, description: 'A buffer overflow' })
+    .returning();
+  vulA = vul.id;
+  ok(
+    await client.coordinator.post(`/api/case/${caseA}/vendors/status/`, {
+      vul: vulA,
+      participant: vendorParticipant,
+      status: 'affected',
+      fixed_versions: '2.0',
+    }),
+  );
 
   // Case B: the outsider's, with its own vendor group; active, tagged, with a coordinator assigned.
   caseB = await report(client.outsider, TITLE_B, WORD_B);
@@ -254,6 +287,31 @@ async function newResolution() {
   return r.id;
 }
 
+/** A new revision of case A's advisory (shared, or shared and published, when asked); its number. */
+async function newRevision(state: 'saved' | 'shared' | 'published' = 'saved') {
+  const res = ok(
+    await client.coordinator.post(`/api/case/${caseA}/advisory/`, {
+      title: unique('Advisory'),
+      content: 'Text',
+    }),
+    201,
+  );
+  const latest = `/api/case/${caseA}/advisory/latest/`;
+  if (state !== 'saved') ok(await client.coordinator.patch(latest, { date_shared: today }));
+  if (state === 'published') ok(await client.coordinator.patch(latest, { date_published: today }));
+  return res.json().revision as number;
+}
+
+/** A pending request that the vendor group approve a new, shared revision; its id. */
+async function newApprovalRequest() {
+  await newRevision('shared');
+  const res = ok(
+    await client.coordinator.post(`/api/case/${caseA}/approvals/`, { participants: [vendorParticipant] }),
+    201,
+  );
+  return res.json().created[0].id as number;
+}
+
 interface Sent {
   url?: string;
   body?: unknown;
@@ -303,6 +361,44 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   'DELETE /manage/case/options/resolution/:id/': async () => ({
     url: `/manage/case/options/resolution/${await newResolution()}/`,
   }),
+  'GET /api/case/:id/advisory/latest/': async () => {
+    await newRevision('shared');
+    return {};
+  },
+  'PATCH /api/case/:id/advisory/latest/': async () => {
+    await newRevision();
+    return { body: { date_shared: today } };
+  },
+  'PATCH /api/case/:id/advisory/revisions/': async () => {
+    await newRevision();
+    return { body: { title: unique('Renamed advisory') } };
+  },
+  'POST /api/case/:id/advisory/': () => ({ body: { title: unique('Advisory'), content: '**Bold**' } }),
+  'GET /api/case/:id/advisory/diff/': async () => {
+    const from = await newRevision('shared');
+    const to = await newRevision('shared');
+    return { url: `/api/case/${caseA}/advisory/diff/?from=${from}&to=${to}` };
+  },
+  'POST /api/case/:id/approvals/': async () => {
+    await newRevision('shared');
+    return { body: { participants: [vendorParticipant] } };
+  },
+  'PATCH /api/case/approvals/:id/': async () => ({
+    url: `/api/case/approvals/${await newApprovalRequest()}/`,
+    body: { status: 'approved', comment: 'Fine by us.' },
+  }),
+  'GET /api/advisories/:id/': async () => {
+    await newRevision('published');
+    return { url: `/api/advisories/${caseA}/` };
+  },
+  'GET /advisories/:id/': async () => {
+    await newRevision('published');
+    return { url: `/advisories/${caseA}/` };
+  },
+  'POST /api/case/:id/vendors/status/': () => ({
+    body: { vul: vulA, participant: vendorParticipant, status: 'affected', statement: unique('Statement') },
+  }),
+  'GET /api/vul/:id/vex/': () => ({ url: `/api/vul/${vulA}/vex/` }),
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),
