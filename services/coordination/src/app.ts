@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
+import { vulRoutes } from './vuls/routes.ts';
 import { advisoryRoutes } from './advisories/routes.ts';
 import { vendorStatusRoutes } from './vendor-status/routes.ts';
 import { csafRoutes } from './csaf/routes.ts';
@@ -51,6 +52,7 @@ export async function coordinationService(app: FastifyInstance) {
   });
   await app.register(emailRoutes);
   await app.register(liveRoutes);
+  await app.register(vulRoutes);
   await app.register(advisoryRoutes);
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
