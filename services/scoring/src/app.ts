@@ -4,6 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocsPlugin, routes } from '@cvdp/server-kit';
 import { scoringUserRoutes } from './users/routes.ts';
+import { queueRoutes } from './records/routes.ts';
+import { scoreRoutes } from './scores/routes.ts';
+import { ingestRoutes } from './ingest/routes.ts';
 
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
@@ -17,4 +20,7 @@ export async function scoringService(app: FastifyInstance) {
     status: 'ok',
   }));
   await app.register(scoringUserRoutes);
+  await app.register(queueRoutes);
+  await app.register(scoreRoutes);
+  await app.register(ingestRoutes);
 }

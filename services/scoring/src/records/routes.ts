@@ -1,0 +1,160 @@
+// The queue (SPEC §7 base 2): GET/OPTIONS /api/vuls/, GET/PATCH /api/vuls/{id}/, GET /api/vuls/{id}/changes/,
+// GET /api/{id}/activity/ and GET /api/vuls/{id}/analysis/activity/. Scorers and admins only (403 for every
+// other signed-in user). {id} is the CVE id (CVE-2024-4947, any case) or our numeric id.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  type AuthUser,
+  type Role,
+  defineRoute,
+  hasRole,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
+import {
+  CVE_ID_REGEX,
+  VUL_DEFAULT_ORDERING,
+  VUL_FILTERS,
+  VUL_ORDERING_FIELDS,
+  vulListQuerySchema,
+  vulPatchSchema,
+} from '@cvdp/core/scoring/index';
+import { INT4_MAX } from '@cvdp/core';
+import {
+  type Caller,
+  countActivity,
+  countChanges,
+  countVuls,
+  findVulId,
+  listActivity,
+  listChanges,
+  listConditions,
+  listVuls,
+  patchVul,
+  readVul,
+} from './store.ts';
+
+/** Who may use base 2. */
+export const SCORING_ROLES: readonly Role[] = ['scorer', 'admin'];
+
+/** `{id}`: a CVE id or a decimal id within int4; anything else is a 404 like a missing row. */
+export const vulParams = z.object({
+  id: z
+    .string()
+    .refine(
+      (v) => CVE_ID_REGEX.test(v) || (/^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= INT4_MAX),
+      'Not a valid id.',
+    ),
+});
+
+export const callerOf = (user: AuthUser): Caller => ({
+  id: user.id,
+  name: user.name,
+  isAdmin: hasRole(user, 'admin'),
+});
+
+const tags = ['vuls'];
+
+export async function queueRoutes(app: FastifyInstance) {
+  const r = routes(app);
+  const db = app.db;
+  const lockSeconds = () => app.config.scoringLockSeconds;
+
+  r.get(
+    '/api/vuls/',
+    {
+      summary: 'The queue: paged, `query`, filters, ordering=field or -field',
+      tags,
+      access: SCORING_ROLES,
+      query: vulListQuerySchema,
+    },
+    async (request) => {
+      const q = request.query;
+      const where = listConditions(q, request.user!.id, lockSeconds());
+      return paginate(
+        request,
+        q,
+        () => countVuls(db, where),
+        (limit, offset) => listVuls(db, where, q.ordering, lockSeconds(), limit, offset),
+      );
+    },
+  );
+
+  defineRoute(
+    app,
+    'OPTIONS',
+    '/api/vuls/',
+    { summary: 'The queue’s filters and orderings with their choices', tags, access: SCORING_ROLES },
+    async () => ({
+      name: 'Vulnerabilities',
+      filters: Object.entries(VUL_FILTERS).map(([name, f]) => ({ name, ...f })),
+      ordering: { fields: VUL_ORDERING_FIELDS, default: VUL_DEFAULT_ORDERING, descending_prefix: '-' },
+      paging: { page: 1, page_size: 50, max_page_size: 200 },
+    }),
+  );
+
+  r.get(
+    '/api/vuls/:id/',
+    {
+      summary: 'A vulnerability: the record, our enrichment with provenance, lock and assignment',
+      tags,
+      access: SCORING_ROLES,
+      params: vulParams,
+    },
+    async (request) => readVul(db, await findVulId(db, request.params.id), lockSeconds()),
+  );
+
+  r.patch(
+    '/api/vuls/:id/',
+    {
+      summary: "assign (a scorer's id), reassess='1' with reason, lock='1', unlock='1'",
+      tags,
+      access: SCORING_ROLES,
+      params: vulParams,
+      body: vulPatchSchema,
+    },
+    async (request) => {
+      const id = await findVulId(db, request.params.id);
+      await patchVul(db, id, request.body, callerOf(request.user!), lockSeconds());
+      return readVul(db, id, lockSeconds());
+    },
+  );
+
+  const paged = pageQuery(50, 200);
+
+  r.get(
+    '/api/vuls/:id/changes/',
+    {
+      summary: 'Every change of the record and of our enrichment, newest first, with before/after',
+      tags,
+      access: SCORING_ROLES,
+      params: vulParams,
+      query: paged,
+    },
+    async (request) => {
+      const id = await findVulId(db, request.params.id);
+      return paginate(
+        request,
+        request.query,
+        () => countChanges(db, id),
+        (limit, offset) => listChanges(db, id, limit, offset),
+      );
+    },
+  );
+
+  const activity = (summary: string, url: string) =>
+    r.get(url, { summary, tags, access: SCORING_ROLES, params: vulParams, query: paged }, async (request) => {
+      const id = await findVulId(db, request.params.id);
+      return paginate(
+        request,
+        request.query,
+        () => countActivity(db, id),
+        (limit, offset) => listActivity(db, id, limit, offset),
+      );
+    });
+  activity('What people did to the vulnerability, newest first', '/api/:id/activity/');
+  // The analysis domain (a later issue) owns analysis entries; until it lands this answers the
+  // vulnerability's activity, which includes everything done to it.
+  activity('The activity of the vulnerability’s analysis (paged)', '/api/vuls/:id/analysis/activity/');
+}

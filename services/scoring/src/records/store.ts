@@ -1,0 +1,509 @@
+// The queue's reads and the queue state's writes (assign, reassess, lock, unlock), no HTTP. A lock is
+// taken under the row's lock (SELECT … FOR UPDATE), so of two scorers locking at once exactly one wins and
+// the other sees the winner. A lock older than config.scoringLockSeconds counts as none.
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Db, type Tx, users, HttpError } from '@cvdp/server-kit';
+import {
+  CVE_ID_REGEX,
+  VUL_LOCKED_BY_MESSAGE,
+  type VulActivityEntry,
+  type VulChange,
+  type VulDetail,
+  type VulListQuery,
+  type VulLock,
+  type VulPatch,
+  type VulScore,
+  type VulStatus,
+  type VulSummary,
+} from '@cvdp/core/scoring/index';
+import { cveRecords, vulChanges, vulEnrichment } from './tables.ts';
+import { vulScores } from '../scores/tables.ts';
+import { vulActivity } from '../activity/tables.ts';
+
+const assignee = alias(users, 'vul_assignee');
+const locker = alias(users, 'vul_locker');
+const scorer = alias(users, 'vul_scorer');
+
+/** `{id}` in a path: a CVE id (any case) or our numeric id; anything else matches nothing. */
+export function vulKeyCondition(key: string): SQL {
+  if (CVE_ID_REGEX.test(key)) return eq(cveRecords.cveId, key.toUpperCase());
+  return eq(cveRecords.id, Number(key));
+}
+
+/** A lock counts while younger than the configured lifetime. */
+export const lockActiveSql = (lockSeconds: number) =>
+  sql`(${cveRecords.lockedBy} is not null and ${cveRecords.lockedAt} > now() - make_interval(secs => ${lockSeconds}))`;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Words of `query` → a tsquery: every word whole except the last, which may be a prefix (typing). */
+export function queryToTsquery(query: string): string | null {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9._-]/g, '').replace(/^[-.]+|[-.]+$/g, ''))
+    .filter(Boolean)
+    .slice(0, 12);
+  if (!words.length) return null;
+  return words
+    .map((w, i) => (i === words.length - 1 && !/^(cve|cwe)-[0-9-]+$/.test(w) ? `${w}:*` : w))
+    .join(' & ');
+}
+
+const ORDER_COLUMNS = {
+  id: cveRecords.id,
+  published: cveRecords.datePublished,
+  modified: cveRecords.dateUpdated,
+  score: cveRecords.score,
+  priority: cveRecords.priority,
+} as const;
+
+function orderBy(ordering: string): SQL[] {
+  const descending = ordering.startsWith('-');
+  const field = (descending ? ordering.slice(1) : ordering) as keyof typeof ORDER_COLUMNS;
+  const col = ORDER_COLUMNS[field];
+  const dir = descending ? sql`desc nulls last` : sql`asc nulls last`;
+  const out: SQL[] = [sql`${col} ${dir}`];
+  if (field === 'priority') out.push(sql`${cveRecords.datePublished} desc nulls last`);
+  out.push(descending ? desc(cveRecords.id) : asc(cveRecords.id));
+  return out;
+}
+
+export function listConditions(q: VulListQuery, me: number, lockSeconds: number): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (q.query) {
+    const ts = queryToTsquery(q.query);
+    const byId = /^cve-[0-9-]*$/i.test(q.query)
+      ? sql`${cveRecords.cveId} like ${q.query.toUpperCase() + '%'}`
+      : undefined;
+    const byText = ts ? sql`${cveRecords.tsv} @@ to_tsquery('simple', ${ts})` : undefined;
+    where.push(byId && byText ? or(byId, byText) : (byId ?? byText ?? sql`false`));
+  }
+  if (q.status) where.push(eq(cveRecords.status, q.status));
+  if (q.assigned !== undefined) {
+    if (q.assigned === 'none') where.push(isNull(cveRecords.assignedTo));
+    else where.push(eq(cveRecords.assignedTo, q.assigned === 'me' ? me : q.assigned));
+  }
+  if (q.locked !== undefined)
+    where.push(q.locked ? lockActiveSql(lockSeconds) : sql`not ${lockActiveSql(lockSeconds)}`);
+  if (q.has_ssvc !== undefined) where.push(eq(cveRecords.hasSsvc, q.has_ssvc));
+  if (q.kev !== undefined) where.push(eq(cveRecords.kev, q.kev));
+  if (q.severity) where.push(inArray(cveRecords.severity, q.severity));
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const nextDay = (d: string) => new Date(day(d).getTime() + 86_400_000);
+  if (q.published_after) where.push(gte(cveRecords.datePublished, day(q.published_after)));
+  if (q.published_before) where.push(lt(cveRecords.datePublished, nextDay(q.published_before)));
+  if (q.modified_after) where.push(gte(cveRecords.dateUpdated, day(q.modified_after)));
+  if (q.modified_before) where.push(lt(cveRecords.dateUpdated, nextDay(q.modified_before)));
+  return and(...where);
+}
+
+const summaryColumns = (lockSeconds: number) => ({
+  id: cveRecords.id,
+  cveId: cveRecords.cveId,
+  state: cveRecords.state,
+  title: cveRecords.title,
+  description: sql<string>`left(${cveRecords.description}, 500)`,
+  vendors: cveRecords.vendors,
+  products: cveRecords.products,
+  cwes: cveRecords.cwes,
+  datePublished: cveRecords.datePublished,
+  dateUpdated: cveRecords.dateUpdated,
+  kev: cveRecords.kev,
+  hasSsvc: cveRecords.hasSsvc,
+  score: cveRecords.score,
+  severity: cveRecords.severity,
+  priority: cveRecords.priority,
+  status: cveRecords.status,
+  assignedTo: cveRecords.assignedTo,
+  assigneeName: assignee.name,
+  lockedBy: sql<number | null>`case when ${lockActiveSql(lockSeconds)} then ${cveRecords.lockedBy} end`,
+  lockerName: locker.name,
+  lockedAt: cveRecords.lockedAt,
+  reassessReason: cveRecords.reassessReason,
+});
+
+type SummaryRow = {
+  [K in keyof ReturnType<typeof summaryColumns>]: unknown;
+} & Record<string, unknown>;
+
+function toSummary(r: SummaryRow, lockSeconds: number): VulSummary {
+  const lockedAt = r.lockedAt ? new Date(r.lockedAt as string) : null;
+  const locked: VulLock | null =
+    r.lockedBy && lockedAt
+      ? {
+          user: { id: r.lockedBy as number, name: (r.lockerName as string) ?? '' },
+          locked_at: lockedAt.toISOString(),
+          expires_at: new Date(lockedAt.getTime() + lockSeconds * 1000).toISOString(),
+        }
+      : null;
+  return {
+    id: r.id as number,
+    cve_id: r.cveId as string,
+    state: r.state as VulSummary['state'],
+    title: r.title as string,
+    description: r.description as string,
+    vendors: r.vendors as string[],
+    products: r.products as string[],
+    cwes: r.cwes as string[],
+    published: iso(r.datePublished as Date | null),
+    modified: iso(r.dateUpdated as Date | null),
+    kev: r.kev as boolean,
+    has_ssvc: r.hasSsvc as boolean,
+    score: r.score === null ? null : Number(r.score),
+    severity: r.severity as string | null,
+    priority: r.priority as number,
+    status: r.status as VulStatus,
+    assigned: r.assignedTo ? { id: r.assignedTo as number, name: (r.assigneeName as string) ?? '' } : null,
+    locked,
+    reassess_reason: r.reassessReason as string | null,
+  };
+}
+
+export async function countVuls(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cveRecords)
+    .where(where);
+  return row.n;
+}
+
+export async function listVuls(
+  db: Db,
+  where: SQL | undefined,
+  ordering: string,
+  lockSeconds: number,
+  limit: number,
+  offset: number,
+): Promise<VulSummary[]> {
+  const rows = await db
+    .select(summaryColumns(lockSeconds))
+    .from(cveRecords)
+    .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
+    .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
+    .where(where)
+    .orderBy(...orderBy(ordering))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => toSummary(r as SummaryRow, lockSeconds));
+}
+
+/** The record's numeric id for a path key, or 404. */
+export async function findVulId(db: Db | Tx, key: string): Promise<number> {
+  const [row] = await db.select({ id: cveRecords.id }).from(cveRecords).where(vulKeyCondition(key));
+  if (!row) throw new HttpError(404, 'Not found.');
+  return row.id;
+}
+
+export async function readScore(db: Db | Tx, recordId: number): Promise<VulScore | null> {
+  const [s] = await db
+    .select({ score: vulScores, scorerName: scorer.name })
+    .from(vulScores)
+    .leftJoin(scorer, eq(scorer.id, vulScores.scoredBy))
+    .where(eq(vulScores.recordId, recordId));
+  if (!s) return null;
+  const v = s.score;
+  return {
+    ssvc:
+      v.ssvcTable && v.ssvcOutcome
+        ? {
+            table: v.ssvcTable,
+            table_version: v.ssvcTableVersion ?? '',
+            values: v.ssvcValues ?? {},
+            outcome: v.ssvcOutcome,
+            outcome_name: v.ssvcOutcomeName ?? v.ssvcOutcome,
+          }
+        : null,
+    cvss4:
+      v.cvss4Vector && v.cvss4Score !== null
+        ? { vector: v.cvss4Vector, score: v.cvss4Score, severity: v.cvss4Severity ?? '' }
+        : null,
+    cvss3:
+      v.cvss3Vector && v.cvss3Score !== null
+        ? { vector: v.cvss3Vector, score: v.cvss3Score, severity: v.cvss3Severity ?? '' }
+        : null,
+    cwes: v.cwes,
+    scored_by: v.scoredBy ? { id: v.scoredBy, name: s.scorerName ?? '' } : null,
+    updated_at: v.updatedAt.toISOString(),
+  };
+}
+
+export async function readVul(db: Db | Tx, recordId: number, lockSeconds: number): Promise<VulDetail> {
+  const [row] = await db
+    .select({
+      ...summaryColumns(lockSeconds),
+      description: cveRecords.description,
+      assigner: cveRecords.assigner,
+      dataVersion: cveRecords.dataVersion,
+      dateReserved: cveRecords.dateReserved,
+      kevDateAdded: cveRecords.kevDateAdded,
+      record: cveRecords.record,
+      ingestedAt: cveRecords.ingestedAt,
+      updatedAt: cveRecords.updatedAt,
+    })
+    .from(cveRecords)
+    .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
+    .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
+    .where(eq(cveRecords.id, recordId));
+  if (!row) throw new HttpError(404, 'Not found.');
+  const values = await db
+    .select()
+    .from(vulEnrichment)
+    .where(eq(vulEnrichment.recordId, recordId))
+    .orderBy(asc(vulEnrichment.kind), asc(vulEnrichment.id));
+  return {
+    ...toSummary(row, lockSeconds),
+    assigner: row.assigner,
+    data_version: row.dataVersion,
+    date_reserved: iso(row.dateReserved),
+    kev_date_added: row.kevDateAdded,
+    record: row.record,
+    enrichment: values.map((v) => ({
+      kind: v.kind as VulDetail['enrichment'][number]['kind'],
+      source: v.source,
+      value: v.value,
+      version: v.version,
+      score: v.score,
+      severity: v.severity,
+      detail: v.detail,
+    })),
+    our_score: await readScore(db, recordId),
+    ingested_at: row.ingestedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// ---- queue state ----
+
+export interface Caller {
+  id: number;
+  name: string;
+  isAdmin: boolean;
+}
+
+interface LockedRow {
+  id: number;
+  status: string;
+  assignedTo: number | null;
+  lockedBy: number | null;
+  lockedAt: Date | null;
+  reassessReason: string | null;
+  lockActive: boolean;
+  holderName: string | null;
+}
+
+/** The record's queue state under its row lock (FOR UPDATE): concurrent writers queue up behind it. */
+export async function lockRow(tx: Tx, recordId: number, lockSeconds: number): Promise<LockedRow> {
+  const [row] = await tx
+    .select({
+      id: cveRecords.id,
+      status: cveRecords.status,
+      assignedTo: cveRecords.assignedTo,
+      lockedBy: cveRecords.lockedBy,
+      lockedAt: cveRecords.lockedAt,
+      reassessReason: cveRecords.reassessReason,
+      lockActive: sql<boolean>`${lockActiveSql(lockSeconds)}`,
+    })
+    .from(cveRecords)
+    .where(eq(cveRecords.id, recordId))
+    .for('update');
+  if (!row) throw new HttpError(404, 'Not found.');
+  let holderName: string | null = null;
+  if (row.lockActive && row.lockedBy) {
+    const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, row.lockedBy));
+    holderName = u?.name || `user ${row.lockedBy}`;
+  }
+  return { ...row, holderName };
+}
+
+export const lockedByOther = (row: LockedRow, me: number) =>
+  row.lockActive && row.lockedBy !== null && row.lockedBy !== me;
+
+export function conflict(row: LockedRow): HttpError {
+  const message = VUL_LOCKED_BY_MESSAGE(row.holderName ?? '');
+  return new HttpError(409, message, { lock: [message] });
+}
+
+export async function recordChange(
+  tx: Tx,
+  entry: {
+    recordId: number;
+    kind: string;
+    summary: string;
+    before: unknown;
+    after: unknown;
+    actorId: number | null;
+  },
+) {
+  await tx.insert(vulChanges).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+}
+
+export async function recordVulActivity(
+  tx: Tx,
+  entry: { recordId: number; actorId: number | null; verb: string; before?: unknown; after?: unknown },
+) {
+  await tx.insert(vulActivity).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+}
+
+/** assign / reassess / lock / unlock, in that order of checks: unlock, lock, assign, reassess. */
+export async function patchVul(
+  db: Db,
+  recordId: number,
+  body: VulPatch,
+  caller: Caller,
+  lockSeconds: number,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockRow(tx, recordId, lockSeconds);
+    const before = {
+      status: row.status,
+      assigned_to: row.assignedTo,
+      locked_by: row.lockActive ? row.lockedBy : null,
+      reassess_reason: row.reassessReason,
+    };
+    const after = { ...before };
+    const set: Partial<typeof cveRecords.$inferInsert> = {};
+    const verbs: { verb: string; detail?: unknown }[] = [];
+    const other = lockedByOther(row, caller.id);
+
+    if (body.unlock !== undefined) {
+      if (other && !caller.isAdmin) throw conflict(row);
+      if (row.lockedBy !== null) {
+        set.lockedBy = null;
+        set.lockedAt = null;
+        after.locked_by = null;
+        if (row.lockActive)
+          verbs.push({ verb: other ? 'lock_broken' : 'unlocked', detail: { holder: row.lockedBy } });
+      }
+    }
+    if (body.lock !== undefined) {
+      if (other) throw conflict(row);
+      set.lockedBy = caller.id;
+      set.lockedAt = sql`now()` as unknown as Date;
+      after.locked_by = caller.id;
+      verbs.push({ verb: 'locked' });
+    }
+    if (body.assign !== undefined) {
+      if (other && !caller.isAdmin) throw conflict(row);
+      if (body.assign !== null) {
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, body.assign),
+              sql`'scorer' = any(${users.roles})`,
+              eq(users.isActive, true),
+              eq(users.pending, false),
+            ),
+          );
+        if (!u) throw new HttpError(400, 'Not a scorer.', { assign: ['Not a scorer.'] });
+      }
+      set.assignedTo = body.assign;
+      set.assignedAt = body.assign === null ? null : (sql`now()` as unknown as Date);
+      after.assigned_to = body.assign;
+      if (body.assign !== null && row.status === 'open') after.status = 'assigned';
+      if (body.assign === null && row.status === 'assigned') after.status = 'open';
+      verbs.push({ verb: body.assign === null ? 'unassigned' : 'assigned', detail: { user: body.assign } });
+    }
+    if (body.reassess !== undefined) {
+      if (other && !caller.isAdmin) throw conflict(row);
+      after.status = 'reassess';
+      after.reassess_reason = body.reason ?? '';
+      set.reassessReason = body.reason ?? '';
+      set.reassessedAt = sql`now()` as unknown as Date;
+      verbs.push({ verb: 'reassess', detail: { reason: body.reason } });
+    }
+    set.status = after.status;
+    await tx
+      .update(cveRecords)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(cveRecords.id, recordId));
+    const changed = Object.keys(after).filter(
+      (k) => after[k as keyof typeof after] !== before[k as keyof typeof before],
+    );
+    if (changed.length) {
+      await recordChange(tx, {
+        recordId,
+        kind: 'queue',
+        summary: verbs.map((v) => v.verb).join(', '),
+        before: Object.fromEntries(changed.map((k) => [k, before[k as keyof typeof before]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k as keyof typeof after]])),
+        actorId: caller.id,
+      });
+    }
+    for (const v of verbs)
+      await recordVulActivity(tx, { recordId, actorId: caller.id, verb: v.verb, after: v.detail ?? null });
+  });
+}
+
+// ---- changes and activity ----
+
+const changeUser = alias(users, 'vul_change_user');
+
+export async function countChanges(db: Db, recordId: number) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vulChanges)
+    .where(eq(vulChanges.recordId, recordId));
+  return r.n;
+}
+
+export async function listChanges(
+  db: Db,
+  recordId: number,
+  limit: number,
+  offset: number,
+): Promise<VulChange[]> {
+  const rows = await db
+    .select({ c: vulChanges, name: changeUser.name })
+    .from(vulChanges)
+    .leftJoin(changeUser, eq(changeUser.id, vulChanges.actorId))
+    .where(eq(vulChanges.recordId, recordId))
+    .orderBy(desc(vulChanges.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ c, name }) => ({
+    id: c.id,
+    kind: c.kind as VulChange['kind'],
+    summary: c.summary,
+    before: c.before,
+    after: c.after,
+    user: c.actorId ? { id: c.actorId, name: name ?? '' } : null,
+    ingest_job: c.ingestJobId,
+    at: c.at.toISOString(),
+  }));
+}
+
+export async function countActivity(db: Db, recordId: number) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vulActivity)
+    .where(eq(vulActivity.recordId, recordId));
+  return r.n;
+}
+
+export async function listActivity(
+  db: Db,
+  recordId: number,
+  limit: number,
+  offset: number,
+): Promise<VulActivityEntry[]> {
+  const rows = await db
+    .select({ a: vulActivity, name: changeUser.name })
+    .from(vulActivity)
+    .leftJoin(changeUser, eq(changeUser.id, vulActivity.actorId))
+    .where(eq(vulActivity.recordId, recordId))
+    .orderBy(desc(vulActivity.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ a, name }) => ({
+    id: a.id,
+    verb: a.verb,
+    user: a.actorId ? { id: a.actorId, name: name ?? '' } : null,
+    before: a.before,
+    after: a.after,
+    at: a.at.toISOString(),
+  }));
+}
