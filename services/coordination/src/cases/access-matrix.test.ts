@@ -8,13 +8,20 @@
 // → 404, exactly like a missing one; a staff (or admin) action inside a case the caller sees, or outside any
 // case, → 403. A refused call changes nothing in the database; an allowed write is sent a body that works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { questionsToReport, reportToQuestions } from '@cvdp/core';
 import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { coordinationService } from '../app.ts';
 import { multipartBody, submitReport, type ReportFormParts } from '../reports/report-test-helpers.ts';
-import { autoAssignmentRoles, caseParticipants, resolutionOptions, vulnerabilities } from '../tables.ts';
+import {
+  autoAssignmentRoles,
+  caseParticipants,
+  reports,
+  resolutionOptions,
+  vulnerabilities,
+} from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
 
 const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
@@ -69,6 +76,21 @@ const MATRIX_TEXT = `
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
   POST    /report/case/:id/add/                             401       403      403    404      201         201
+  # Vulnerabilities (issue 11): :id of vul/ is a vulnerability of case A; staff write, participants read
+  GET     /api/case/:id/vuls/                               401       200      200    404      200         200
+  POST    /api/case/:id/vuls/                               401       403      403    404      201         201
+  POST    /api/case/:id/vuls/from-report/                   401       403      403    404      201         201
+  GET     /api/vul/:id/                                     401       200      200    404      200         200
+  PATCH   /api/vul/:id/                                     401       403      403    404      200         200
+  DELETE  /api/vul/:id/                                     401       403      403    404      204         204
+  GET     /api/case/vul/:id/cvss/                           401       200      200    404      200         200
+  POST    /api/case/vul/:id/cvss/                           401       403      403    404      201         201
+  PATCH   /api/case/vul/:id/cvss/                           401       403      403    404      200         200
+  DELETE  /api/case/vul/:id/cvss/v:version/                 401       403      403    404      204         204
+  GET     /api/case/vul/:id/ssvc/                           401       200      200    404      200         200
+  POST    /api/case/vul/:id/ssvc/                           401       403      403    404      201         201
+  PATCH   /api/case/vul/:id/ssvc/                           401       403      403    404      200         200
+  DELETE  /api/case/vul/:id/ssvc/                           401       403      403    404      204         204
   # Vendor status and VEX (issue 11): :id of vul/ is a vulnerability of case A; the vendor sets its own row
   GET     /api/case/:id/vendors/status/                     401       200      200    404      200         200
   POST    /api/case/:id/vendors/status/                     401       403      200    404      200         200
@@ -312,6 +334,40 @@ async function newApprovalRequest() {
   return res.json().created[0].id as number;
 }
 
+const MATRIX_CVSS = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
+const MATRIX_SSVC = { table: 'cisa-coordinator', values: { E: 'A', A: 'Y', TI: 'T', MWI: 'H' } };
+
+/** A new vulnerability of case A (with a coordinator's CVSS 4.0 score / an SSVC decision when asked); its id. */
+async function newVul(extra: { cvss?: boolean; ssvc?: boolean } = {}) {
+  const res = ok(
+    await client.coordinator.post(`/api/case/${caseA}/vuls/`, {
+      description: unique('Matrix vulnerability'),
+    }),
+    201,
+  );
+  const id = res.json().id as number;
+  if (extra.cvss)
+    ok(await client.coordinator.post(`/api/case/vul/${id}/cvss/`, { vector: MATRIX_CVSS }), 201);
+  if (extra.ssvc) ok(await client.coordinator.post(`/api/case/vul/${id}/ssvc/`, MATRIX_SSVC), 201);
+  return id;
+}
+
+/** One more vulnerability in case A's report, so "create from report" has one to create. */
+async function growReport() {
+  const [row] = await t.db
+    .select()
+    .from(reports)
+    .where(eq(reports.caseId, caseA))
+    .orderBy(reports.id)
+    .limit(1);
+  const values = questionsToReport(row.current);
+  values.vulnerabilities.push(sampleVulnerability({ description: unique('Reported vulnerability') }));
+  await t.db
+    .update(reports)
+    .set({ current: reportToQuestions(values) })
+    .where(eq(reports.id, row.id));
+}
+
 interface Sent {
   url?: string;
   body?: unknown;
@@ -395,6 +451,32 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     await newRevision('published');
     return { url: `/advisories/${caseA}/` };
   },
+  'POST /api/case/:id/vuls/': () => ({ body: { description: unique('Matrix vulnerability') } }),
+  'POST /api/case/:id/vuls/from-report/': async () => {
+    await growReport();
+    return {};
+  },
+  'GET /api/vul/:id/': () => ({ url: `/api/vul/${vulA}/` }),
+  'PATCH /api/vul/:id/': () => ({ url: `/api/vul/${vulA}/`, body: { title: unique('Matrix title') } }),
+  'DELETE /api/vul/:id/': async () => ({ url: `/api/vul/${await newVul()}/` }),
+  'GET /api/case/vul/:id/cvss/': () => ({ url: `/api/case/vul/${vulA}/cvss/` }),
+  'POST /api/case/vul/:id/cvss/': () => ({
+    url: `/api/case/vul/${vulA}/cvss/`,
+    body: { vector: MATRIX_CVSS },
+  }),
+  'PATCH /api/case/vul/:id/cvss/': () => ({
+    url: `/api/case/vul/${vulA}/cvss/`,
+    body: { vector: MATRIX_CVSS },
+  }),
+  'DELETE /api/case/vul/:id/cvss/v:version/': async () => ({
+    url: `/api/case/vul/${await newVul({ cvss: true })}/cvss/v4.0/`,
+  }),
+  'GET /api/case/vul/:id/ssvc/': () => ({ url: `/api/case/vul/${vulA}/ssvc/` }),
+  'POST /api/case/vul/:id/ssvc/': () => ({ url: `/api/case/vul/${vulA}/ssvc/`, body: MATRIX_SSVC }),
+  'PATCH /api/case/vul/:id/ssvc/': () => ({ url: `/api/case/vul/${vulA}/ssvc/`, body: MATRIX_SSVC }),
+  'DELETE /api/case/vul/:id/ssvc/': async () => ({
+    url: `/api/case/vul/${await newVul({ ssvc: true })}/ssvc/`,
+  }),
   'POST /api/case/:id/vendors/status/': () => ({
     body: { vul: vulA, participant: vendorParticipant, status: 'affected', statement: unique('Statement') },
   }),
@@ -427,6 +509,8 @@ const ISSUE_9_TAGS = [
   'notifications',
   'activity',
   'metrics',
+  // Issue 11's vulnerabilities sit in the case workspace too.
+  'vuls',
 ];
 const ISSUE_9_PATHS = [
   '/manage/case/options/resolution',
