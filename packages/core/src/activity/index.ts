@@ -48,6 +48,7 @@ const OBJECT_NOUNS: Record<string, string> = {
   email_template: 'email template',
   advisory: 'advisory',
   approval: 'approval',
+  vul: 'vulnerability',
 };
 
 export const activityObjectNoun = (objectType: string) =>
@@ -113,6 +114,15 @@ export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
   'approval:requested approval': 'asked a vendor to approve the advisory',
   'approval:approved': 'approved the advisory',
   'approval:requested changes': 'requested changes to the advisory',
+  // vulnerabilities, their CVSS scores and SSVC decisions
+  'vul:created': 'added a vulnerability',
+  'vul:created from report': 'created a vulnerability from the report',
+  'vul:edited': 'edited a vulnerability',
+  'vul:deleted': 'deleted a vulnerability',
+  'vul:scored CVSS': 'scored a vulnerability with CVSS',
+  'vul:removed CVSS score': "removed a vulnerability's CVSS score",
+  'vul:decided SSVC': 'made an SSVC decision for a vulnerability',
+  'vul:removed SSVC decision': "removed a vulnerability's SSVC decision",
   // accounts (not case rows, but the log holds them)
   'user:registered': 'registered',
   'user:changed password': 'changed their password',

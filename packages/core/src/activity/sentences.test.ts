@@ -18,6 +18,12 @@ describe('activitySentence', () => {
     expect(activityPhrase('changed participant role', 'participant')).toBe("changed a participant's role");
     expect(activityPhrase('assigned', 'assignment')).toBe('assigned a coordinator');
     expect(activityPhrase('added report', 'report')).toBe('added a report to the case');
+    expect(activitySentence('Cora', 'created from report', 'vul')).toBe(
+      'Cora created a vulnerability from the report',
+    );
+    expect(activityPhrase('scored CVSS', 'vul')).toBe('scored a vulnerability with CVSS');
+    expect(activityPhrase('removed SSVC decision', 'vul')).toBe("removed a vulnerability's SSVC decision");
+    expect(activityPhrase('locked', 'vul')).toBe('locked the vulnerability');
   });
 
   it('makes a generic sentence for a verb it does not know', () => {
