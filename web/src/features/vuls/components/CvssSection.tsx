@@ -121,7 +121,7 @@ export function CvssSection({ vul, staff }: { vul: Vulnerability; staff: boolean
       <h3 id={`${id}-title`} className="h6">
         CVSS
       </h3>
-      <Table size="sm" responsive className="align-middle">
+      <Table size="sm" className="align-middle table-stack">
         <thead>
           <tr>
             <th>Version</th>
@@ -139,18 +139,18 @@ export function CvssSection({ vul, staff }: { vul: Vulnerability; staff: boolean
           {scores.length === 0 && <NoDataRow colSpan={staff ? 5 : 4} />}
           {scores.map((s) => (
             <tr key={`${s.version}-${s.source}`}>
-              <td className="text-nowrap">
+              <td className="text-nowrap" data-label="Version">
                 {s.version}
                 {s.source === 'reporter' && <span className="text-body-secondary small"> (reporter)</span>}
               </td>
-              <td className="text-nowrap">
+              <td className="text-nowrap" data-label="Score">
                 <span className="me-1">{s.score.toFixed(1)}</span>
                 <SeverityBadge severity={cvssSeverity(s.severity)} />
               </td>
-              <td className="text-break">
-                <code>{s.vector}</code>
+              <td data-label="Vector">
+                <span className="font-monospace cvss-vector">{s.vector}</span>
               </td>
-              <td className="small">
+              <td className="small" data-label="Scored">
                 {formatDateTime(s.scored_at)}
                 {s.scored_by && ` by ${s.scored_by.name}`}
               </td>

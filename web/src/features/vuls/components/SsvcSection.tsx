@@ -29,7 +29,7 @@ function DecisionLine({ d }: { d: SsvcDecisionView }) {
       </span>
       {!d.removed && (
         <div className="small text-break">
-          <code>{d.vector}</code>
+          <span className="font-monospace cvss-vector">{d.vector}</span>
         </div>
       )}
     </>

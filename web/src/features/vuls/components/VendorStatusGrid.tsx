@@ -45,7 +45,9 @@ export function VendorStatusGrid({ caseId }: { caseId: number }) {
             <caption className="visually-hidden">Status of each vendor for each vulnerability</caption>
             <thead>
               <tr>
-                <th scope="col">Vendor</th>
+                <th scope="col" className="vendor-status-vendor">
+                  Vendor
+                </th>
                 {data.vuls.map((v) => (
                   <th key={v.id} scope="col" className="text-nowrap" title={v.title || undefined}>
                     {v.label}
@@ -57,7 +59,7 @@ export function VendorStatusGrid({ caseId }: { caseId: number }) {
             <tbody>
               {data.vendors.map((vendor) => (
                 <tr key={vendor.participant}>
-                  <th scope="row" className="text-break">
+                  <th scope="row" className="vendor-status-vendor">
                     {vendor.name}
                     {vendor.can_edit && <span className="visually-hidden"> (you may edit)</span>}
                   </th>
@@ -70,7 +72,7 @@ export function VendorStatusGrid({ caseId }: { caseId: number }) {
                       ? VEX_JUSTIFICATION_LABELS[cell.justification]
                       : '';
                     return (
-                      <td key={vul.id} className="p-1">
+                      <td key={vul.id} className="p-1 vendor-status-cell">
                         <button
                           type="button"
                           className={`btn btn-sm w-100 text-start status-cell status-${status} ${
