@@ -607,3 +607,22 @@ describe('create from report', () => {
     expect(res.json().detail).toBe(CASE_HAS_NO_REPORT);
   });
 });
+
+describe('the API description', () => {
+  it('documents the calls, the CVSS delete path with its version parameter after the literal v', async () => {
+    const doc = (await coordinator.get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    }>();
+    for (const path of [
+      '/api/case/{id}/vuls/',
+      '/api/case/{id}/vuls/from-report/',
+      '/api/vul/{id}/',
+      '/api/case/vul/{id}/cvss/',
+      '/api/case/vul/{id}/ssvc/',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    const del = doc.paths['/api/case/vul/{id}/cvss/v{version}/'].delete;
+    expect(del.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'path:version']);
+  });
+});
