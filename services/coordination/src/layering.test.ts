@@ -33,6 +33,8 @@ const LAYER: Record<string, number> = {
   csaf: 10,
   // Issue 12: the advisory (revisions, approvals, public pages) sits above the CSAF builder it will serve.
   advisories: 11,
+  // CVE accounts, reservations and records read vulnerabilities, vendor status and the advisory's state.
+  cve: 12,
   testing: 20,
 };
 
