@@ -4,18 +4,48 @@
 import { useState } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SsvcDecisionView, Vulnerability } from '@cvdp/core';
+import { SSVC_DECISION_POINTS, type SsvcDecisionView, type Vulnerability } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { fieldErrors } from '../../../lib/api-client.ts';
+import { SsvcOutcomeBadge, SsvcStepForm } from '../../ssvc/index.ts';
 import { deleteSsvc, fetchSsvcHistory, saveSsvc } from '../api.ts';
 
+/** The outcome, coloured by its rank in the table's outcome group, after the word SSVC. */
 export function SsvcBadge({ decision }: { decision: SsvcDecisionView }) {
   return (
-    <ContrastBadge bg="dark" title={`${decision.table_name}: ${decision.vector}`}>
-      SSVC: {decision.outcome_name}
-    </ContrastBadge>
+    <span className="d-inline-flex align-items-center gap-1" title={decision.vector}>
+      <span className="small">SSVC</span>
+      <SsvcOutcomeBadge table={decision.table} outcome={decision.outcome} />
+    </span>
+  );
+}
+
+/** A stored decision's values by decision-point name ('Exploitation: Active'), as far as core knows them. */
+function DecisionValues({ d }: { d: SsvcDecisionView }) {
+  const entries = Object.entries(d.values).map(([key, value]) => {
+    const dp = (
+      SSVC_DECISION_POINTS as Record<
+        string,
+        (typeof SSVC_DECISION_POINTS)[keyof typeof SSVC_DECISION_POINTS] | undefined
+      >
+    )[key];
+    return [dp?.name ?? key, dp?.values.find((v) => v.key === value)?.name ?? value] as const;
+  });
+  return (
+    <details className="small mt-1">
+      <summary>Decision points</summary>
+      <dl className="mb-0">
+        {entries.map(([name, value]) => (
+          <div key={name} className="d-flex gap-2">
+            <dt className="fw-normal">{name}</dt>
+            <dd className="mb-0 fw-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 
@@ -28,11 +58,34 @@ function DecisionLine({ d }: { d: SsvcDecisionView }) {
         {d.decided_by && ` by ${d.decided_by.name}`}
       </span>
       {!d.removed && (
-        <div className="small text-break">
-          <span className="font-monospace cvss-vector">{d.vector}</span>
-        </div>
+        <>
+          <div className="small text-break">
+            <span className="font-monospace cvss-vector">{d.vector}</span>
+          </div>
+          <DecisionValues d={d} />
+        </>
       )}
     </>
+  );
+}
+
+/** A refused decision: the server's reason and what it said about each decision point. */
+function SaveError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const messages = Object.entries(fieldErrors(error)).flatMap(([field, list]) =>
+    list.map((m) => `${field.replace(/^values\./, '')}: ${m}`),
+  );
+  return (
+    <div className="mt-3">
+      <ErrorAlert error={error} />
+      {messages.length > 0 && (
+        <ul className="small text-danger mb-0">
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -87,10 +140,19 @@ export function SsvcSection({ vul, staff }: { vul: Vulnerability; staff: boolean
       )}
       <ErrorAlert error={remove.error} />
       {staff && deciding && (
-        <div className="border rounded p-3 mb-3">
-          <p className="text-body-secondary">The step-by-step form is not available yet.</p>
-          <ErrorAlert error={save.error} />
-          <Button size="sm" variant="secondary" onClick={() => setDeciding(false)}>
+        <div className="border rounded p-3 mb-3 bg-body">
+          <SsvcStepForm
+            initial={vul.ssvc ? { table: vul.ssvc.table, values: vul.ssvc.values } : undefined}
+            submitting={save.isPending}
+            onSubmit={(input) =>
+              save.mutateAsync(input).then(
+                () => undefined,
+                () => undefined,
+              )
+            }
+          />
+          <SaveError error={save.error} />
+          <Button size="sm" variant="link" className="px-0 mt-2" onClick={() => setDeciding(false)}>
             Cancel
           </Button>
         </div>

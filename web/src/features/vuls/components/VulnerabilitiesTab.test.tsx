@@ -20,6 +20,7 @@ import {
   fetchVendorStatus,
   fetchVex,
   fetchVuls,
+  saveSsvc,
   saveVendorStatus,
 } from '../api.ts';
 import { VulnerabilitiesTab } from './VulnerabilitiesTab.tsx';
@@ -172,7 +173,7 @@ describe('VulnerabilitiesTab', () => {
     expect(within(first).getByText('CWE-89')).toBeInTheDocument();
     expect(within(first).getByText(/CVSS 4\.0: 9\.3 CRITICAL/)).toHaveClass('bg-danger');
     expect(within(first).getByText(/CVSS 3\.1: 5\.3 MEDIUM/)).toHaveClass('bg-warning');
-    expect(within(first).getByText('SSVC: Attend')).toBeInTheDocument();
+    expect(within(first).getByText('Attend')).toHaveAttribute('title', 'SSVC CISA Coordinator: Attend');
     expect(within(second).getByText(/CVSS 4\.0: 2\.1 LOW/)).toHaveClass('bg-success');
     expect(second).toHaveTextContent('No CVE');
   });
@@ -374,5 +375,39 @@ describe('one vulnerability', () => {
     expect(within(cvss).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(await screen.findByText('No SSVC decision yet.')).toBeInTheDocument();
     expect(await screen.findByText('No decisions yet.')).toBeInTheDocument();
+  });
+
+  it('lets staff decide SSVC step by step and sends the table and values, never an outcome', async () => {
+    staffAs(true);
+    vi.mocked(fetchVuls).mockResolvedValue([vul(1)]);
+    vi.mocked(fetchSsvcHistory).mockResolvedValue([]);
+    vi.mocked(saveSsvc).mockRejectedValue(
+      apiError(400, { detail: 'Invalid input', errors: { 'values.E': ['Not a value of Exploitation.'] } }),
+    );
+    renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decide with SSVC' }, SLOW));
+    const form = screen.getByRole('region', { name: 'SSVC decision' });
+    const next = () => userEvent.click(within(form).getByRole('button', { name: 'Next' }));
+    await userEvent.click(within(form).getByLabelText('CISA Coordinator 2.0.3'));
+    await next();
+    await userEvent.click(within(form).getByLabelText('Active'));
+    await next();
+    await userEvent.click(within(form).getByLabelText('Yes'));
+    await next();
+    await userEvent.click(within(form).getByLabelText('Total'));
+    await next();
+    await userEvent.click(within(form).getByLabelText('Essential'));
+    expect(within(form).getByRole('status')).toHaveTextContent('Outcome: Act');
+    await next();
+    await userEvent.click(within(form).getByLabelText('Minimal'));
+    await next();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save decision' }));
+    await waitFor(() => expect(saveSsvc).toHaveBeenCalledTimes(1));
+    const [vulId, table, values, replace] = vi.mocked(saveSsvc).mock.calls[0];
+    expect([vulId, table, replace]).toEqual([1, 'cisa-coordinator', false]);
+    expect(values).toMatchObject({ E: 'A', A: 'Y', TI: 'T', MP: 'E', PWI: 'M' });
+    expect(values).not.toHaveProperty('outcome');
+    // The refusal is shown with what the server said about the decision point.
+    expect(await screen.findByText('E: Not a value of Exploitation.')).toBeInTheDocument();
   });
 });
