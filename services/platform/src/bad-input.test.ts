@@ -50,6 +50,19 @@ beforeAll(async () => {
     .values({ caseId: c.id, submittedBy: reporter.user.id, original: [], current: [] });
   await t.db.insert(caseParticipants).values({ caseId: c.id, userId: reporter.user.id, role: 'reporter' });
   await t.db.insert(groups).values({ name: 'Fuzzed group' });
+  // A vulnerability (id 1) of the case, the group as its vendor and that vendor's status, so the vendor
+  // status and VEX calls reach the code behind their lookups (and the VEX has something to say).
+  await t.db.execute(sql`
+    with vul as (
+      insert into vulnerabilities (case_id, local_id, description) values (${c.id}, 1, 'Fuzzed vulnerability')
+      returning id
+    ), vendor as (
+      insert into case_participants (case_id, group_id, role)
+      select ${c.id}, id, 'vendor' from groups where name = 'Fuzzed group'
+      returning id
+    )
+    insert into vendor_status (case_id, vul_id, participant_id, status, fixed_versions)
+    select ${c.id}, vul.id, vendor.id, 'affected', '2.0' from vul, vendor`);
   expect((await reporter.post('/api/user/tokens/', { name: 'fuzz' })).statusCode).toBe(201);
   callers = [
     ['anonymous', t.anonymous()],
@@ -189,6 +202,7 @@ describe('every route, hostile input', () => {
     expect(urls).toContain('/api/report/');
     expect(urls).toContain('/api/cases/:id/');
     expect(urls).toContain('/scoring/api/users/');
+    expect(urls).toEqual(expect.arrayContaining(['/api/case/:id/vendors/status/', '/api/vul/:id/vex/']));
     expect(table.length).toBeGreaterThan(25);
   });
 
