@@ -212,8 +212,9 @@ async function seed(client: pg.Client): Promise<Seeded> {
         [bigThread],
       );
     });
-    await timed('search_entries for every post (one INSERT … SELECT, GIN index rebuilt)', async () => {
+    await timed('search_entries for every post (one INSERT … SELECT, GIN indexes rebuilt)', async () => {
       await q(`drop index search_entries_tsv_idx`);
+      await q(`drop index if exists search_entries_post_thread_tsv_idx`);
       await q(
         `insert into search_entries (case_id, thread_id, type, object_id, title, body, updated_at)
          select p.case_id, p.thread_id, 'post', p.id::text, t.subject, p.content, now()
@@ -221,6 +222,10 @@ async function seed(client: pg.Client): Promise<Seeded> {
           where p.deleted_at is null`,
       );
       await q(`create index search_entries_tsv_idx on search_entries using gin (tsv)`);
+      // As migration post_search_thread_index creates it (btree_gin).
+      await q(
+        `create index search_entries_post_thread_tsv_idx on search_entries using gin (thread_id, tsv) where type = 'post'`,
+      );
     });
   } finally {
     await q(`alter table posts enable trigger posts_search_index`);
@@ -333,12 +338,27 @@ async function explain(client: pg.Client, thread: number, vendorEmail: string) {
     .rows as {
     id: number;
   }[];
+  const reactions = `(select coalesce(json_agg(json_build_array(r.reaction, r.n, r.mine)), '[]'::json) from (select reaction, count(*)::int as n, bool_or(user_id = ${userId}) as mine from post_reactions where post_id = p.id group by reaction) r)`;
+  const rows = (page: string) =>
+    `select p.*, u.name, g.name, (select count(*) from posts reply where reply.reply_to = p.id), ${reactions} from posts p join (${page}) page on page.id = p.id left join users u on u.id = p.author_id left join groups g on g.id = p.author_group_id order by p.id`;
   const plans: Record<string, string> = {
-    // What loading the thread costs on every posts call (threads/store.ts selectThreads: `unread`).
-    'the thread’s unread count (loaded with the thread on every call)': `select (select count(*) from posts where thread_id = t.id and id > coalesce((select last_read_post_id from thread_reads where thread_id = t.id and user_id = ${userId}), 0) and deleted_at is null and author_id is distinct from ${userId}) from threads t where t.id = ${thread}`,
-    'late page (offset 19,900)': `select id from posts where thread_id = ${thread} order by id limit ${PAGE_SIZE} offset ${BIG_POSTS - PAGE_SIZE}`,
-    pinned: `select id from posts where thread_id = ${thread} and pinned order by id limit ${PAGE_SIZE}`,
-    search: `select id from posts where thread_id = ${thread} and id in (select object_id::int from search_entries where type = 'post' and case_id = (select case_id from threads where id = ${thread}) and thread_id = ${thread} and tsv @@ 'firmwar:B'::tsquery) order by id limit ${PAGE_SIZE}`,
+    // What the thread's own call and lists count (threads/store.ts `unread`, capped at 1000); access checks skip it.
+    'the thread’s unread count, capped (thread call and lists only)': `select (select count(*) from (select 1 from posts where thread_id = t.id and id > coalesce((select last_read_post_id from thread_reads where thread_id = t.id and user_id = ${userId}), 0) and deleted_at is null and author_id is distinct from ${userId} limit 1000) unread) from threads t where t.id = ${thread}`,
+    'first page (ids from the index, then the rows)': rows(
+      `select id from posts where thread_id = ${thread} order by id limit ${PAGE_SIZE + 1}`,
+    ),
+    'late page (offset 19,900, ids only)': rows(
+      `select id from posts where thread_id = ${thread} order by id limit ${PAGE_SIZE + 1} offset ${BIG_POSTS - PAGE_SIZE}`,
+    ),
+    'keyset page (after=<post 19,900>)': rows(
+      `select id from posts where thread_id = ${thread} and id > (select id from posts where thread_id = ${thread} order by id offset ${BIG_POSTS - PAGE_SIZE} limit 1) order by id limit ${PAGE_SIZE + 1}`,
+    ),
+    pinned: rows(
+      `select id, total from (select id, count(*) over () as total from posts where thread_id = ${thread} and pinned) m order by id limit ${PAGE_SIZE + 1}`,
+    ),
+    search: rows(
+      `select id, total from (select object_id::int as id, count(*) over () as total from search_entries where type = 'post' and thread_id = ${thread} and tsv @@ plainto_tsquery('english', 'firmware') and (not (select tsvector_to_array(to_tsvector('english', 'Coordination of case')) && tsvector_to_array(to_tsvector('english', 'firmware'))) or tsv @@ 'firmwar:B'::tsquery)) m order by id limit ${PAGE_SIZE + 1}`,
+    ),
   };
   for (const [label, query] of Object.entries(plans)) {
     const rows = (await client.query(`explain (analyze, costs off, timing on) ${query}`)).rows as {

@@ -473,4 +473,23 @@ describe('paging and search', () => {
     expect((await postsOf(w.vendorB.member, threadId, '?search=the')).count).toBe(0);
     expect((await postsOf(w.vendorB.member, threadId, "?search='%26|!:*()")).count).toBe(0);
   });
+
+  it('a word of both the subject and a post finds that post only; pinned and search combine', async () => {
+    const thread = await startThread(coordinator, w.caseId, { subject: 'Firmware timeline' });
+    const ships = await writePost(coordinator, thread.id, 'The firmware ships on Friday');
+    await writePost(coordinator, thread.id, 'Nothing to add');
+    const other = await writePost(w.vendorA.member, thread.id, 'Our firmware ships later');
+    const found = async (q: string) =>
+      (await postsOf(w.vendorB.member, thread.id, q)).results.map((p) => p.id);
+    expect(await found('?search=firmware')).toEqual([ships.id, other.id]);
+    expect(await found('?search=firmware%20ships')).toEqual([ships.id, other.id]);
+    expect(await found('?search=timeline')).toEqual([]);
+    expect(await found('?search=firmware%20timeline')).toEqual([]);
+    expect(await found('?search=friday')).toEqual([ships.id]);
+    const pin = await coordinator.patch(`/api/case/thread/post/${other.id}/`, { pinned: true });
+    expect(pin.statusCode, pin.body).toBe(200);
+    const pinnedHits = await postsOf(w.vendorB.member, thread.id, '?pinned=1&search=firmware');
+    expect(pinnedHits).toMatchObject({ count: 1, results: [{ id: other.id, pinned: true }] });
+    expect((await postsOf(w.vendorB.member, thread.id, '?pinned=1&search=friday')).count).toBe(0);
+  });
 });

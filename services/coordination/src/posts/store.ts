@@ -4,7 +4,7 @@
 // stays for the replies), reacting, and a post's history with line diffs. Every change writes its activity
 // row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
 // thread's readers there. No HTTP here.
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   POST_REMOVED,
   type Post,
@@ -137,26 +137,55 @@ export interface PostPage {
 }
 
 /**
- * The words as a query on a post's own text. Posts are indexed in search_entries (GIN) with the thread's
- * subject as title (weight A) and the post's text as body (weight B); restricting every lexeme to weight B
- * keeps a word of the subject from matching every post of the thread, and still uses the index.
+ * Search in a thread. Posts are indexed in search_entries with the thread's subject as title (weight A) and
+ * the post's text as body (weight B), and a word of the subject must not match every post of the thread. A
+ * query restricted to weight B says so, but GIN stores no weights: every hit would be rechecked on the heap
+ * (its tsvector detoasted). So the plain query finds the hits — exactly, from
+ * `search_entries_post_thread_tsv_idx` (thread, text) — and the restricted one is evaluated only when one of
+ * the words is also a word of the subject (decided once per query: the two lexeme sets overlap). When they
+ * do not, a plain match can only come from the body, and the results are the same.
  */
-const postTextQuery = (words: string) =>
+const wordsQuery = (words: string) => sql`plainto_tsquery('english', ${words})`;
+const bodyOnlyQuery = (words: string) =>
   sql`regexp_replace(plainto_tsquery('english', ${words})::text, ${"'((?:[^']|'')*)'"}, ${"'\\1':B"}, 'g')::tsquery`;
+const wordsInSubject = (subject: string, words: string) =>
+  sql`(select tsvector_to_array(to_tsvector('english', ${subject})) && tsvector_to_array(to_tsvector('english', ${words})))`;
 
-function postsOf(thread: ThreadRow, f: PostListFilter): SQL | undefined {
-  return and(
-    eq(posts.threadId, thread.id),
-    f.pinned ? eq(posts.pinned, true) : undefined,
-    f.search
-      ? sql`${posts.id} in (select (${searchEntries.objectId})::int from ${searchEntries} where ${searchEntries.type} = 'post' and ${searchEntries.caseId} = ${thread.caseId} and ${searchEntries.threadId} = ${thread.id} and ${searchEntries.tsv} @@ ${postTextQuery(f.search)})`
-      : undefined,
-  );
+/**
+ * The ids in a pinned or search list, each with the whole list's count (`count(*) over ()`, taken before a
+ * page is cut from it). Search reads search_entries alone: a removed post leaves the index, and the thread's
+ * readability was checked before (no `case_id` term: a second bitmap for nothing).
+ */
+function matchingIds(db: Db, thread: ThreadRow, f: PostListFilter) {
+  const total = sql<number>`count(*) over ()`.as('match_total');
+  if (f.search) {
+    const id = sql<number>`(${searchEntries.objectId})::int`;
+    return db
+      .select({ id: id.as('match_id'), total })
+      .from(searchEntries)
+      .where(
+        and(
+          eq(searchEntries.type, 'post'),
+          eq(searchEntries.threadId, thread.id),
+          sql`${searchEntries.tsv} @@ ${wordsQuery(f.search)}`,
+          sql`(not ${wordsInSubject(thread.subject, f.search)} or ${searchEntries.tsv} @@ ${bodyOnlyQuery(f.search)})`,
+          f.pinned
+            ? sql`${id} in (select ${posts.id} from ${posts} where ${posts.threadId} = ${thread.id} and ${posts.pinned})`
+            : undefined,
+        ),
+      )
+      .as('matches');
+  }
+  return db
+    .select({ id: posts.id, total })
+    .from(posts)
+    .where(and(eq(posts.threadId, thread.id), eq(posts.pinned, true)))
+    .as('matches');
 }
 
 /** Posts in a pinned or search list (the whole thread's count is the thread's own). */
 async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(posts).where(postsOf(thread, f));
+  const [{ n }] = await db.select({ n: count() }).from(matchingIds(db, thread, f));
   return n;
 }
 
@@ -199,11 +228,7 @@ export async function listPosts(
       .orderBy(asc(posts.id));
     rows = found.map((r) => ({ ...r, total: null }));
   } else {
-    const matches = db
-      .select({ id: posts.id, total: sql<number>`count(*) over ()`.as('total') })
-      .from(posts)
-      .where(postsOf(thread, f))
-      .as('matches');
+    const matches = matchingIds(db, thread, f);
     const page = db
       .select({ id: matches.id, total: matches.total })
       .from(matches)
