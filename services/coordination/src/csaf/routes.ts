@@ -3,14 +3,14 @@
 // The document is validated (strict schema + every mandatory test) before it is served: a grid with nothing
 // but "unknown", or a document the validator refuses, is a 409 that says why — never an invalid document.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
 import { HttpError, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
-import { can } from '../policy/index.ts';
+import { can, filter } from '../policy/index.ts';
 import { cellsOfVul } from '../vendor-status/store.ts';
-import { vulnerabilities } from '../vuls/tables.ts';
+import { vulCvssScores, vulnerabilities } from '../vuls/tables.ts';
 import { instancePublisher } from './publisher.ts';
 import type { VendorStatusEntry } from './types.ts';
 import { csafFailureMessages, validateCsaf } from './validate.ts';
@@ -42,6 +42,10 @@ export async function csafRoutes(app: FastifyInstance) {
       if (!can('vul.read', access, vul)) throw notFound();
 
       const { vendors, rows } = await cellsOfVul(db, access, vul.id);
+      const cvss = await db
+        .select()
+        .from(vulCvssScores)
+        .where(and(eq(vulCvssScores.vulId, vul.id), filter('cvss.read', access)));
       const names = new Map(vendors.map((v) => [v.participant, v.name]));
       const entries: VendorStatusEntry[] = rows.map((row) => ({
         participant: row.participantId,
@@ -59,7 +63,7 @@ export async function csafRoutes(app: FastifyInstance) {
 
       let document;
       try {
-        document = buildVex(vul, { id: vul.caseId }, entries, instancePublisher(config), {
+        document = buildVex({ ...vul, cvss }, { id: vul.caseId }, entries, instancePublisher(config), {
           selfUrl: config.publicUrl ? `${config.publicUrl}/api/vul/${vul.id}/vex/` : undefined,
           engine: { name: 'CVDP' },
         });

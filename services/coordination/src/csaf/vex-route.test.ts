@@ -2,7 +2,7 @@
 // CSAF validator, the attachment's name, and the 409s (an empty grid, a document that would not validate).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vendorStatus } from '../tables.ts';
+import { vendorStatus, vulCvssScores } from '../tables.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { vendorWorld, type VendorWorld } from '../vendor-status/vendor-status-test-helpers.ts';
 import { csafFailureMessages, validateCsaf } from './validate.ts';
@@ -46,6 +46,14 @@ describe('GET /api/vul/{id}/vex/', () => {
       statement: 'The sandbox stops it.',
     });
     expect(bob.statusCode, bob.body).toBe(200);
+    await t.db.insert(vulCvssScores).values({
+      vulId: vul,
+      caseId: w.caseId,
+      version: '3.1',
+      vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+      score: 9.8,
+      severity: 'Critical',
+    });
 
     for (const client of [w.coordinator, w.reporter, w.acmeMember, w.bob, w.observer]) {
       const res = await client.get(vexUrl(vul));
@@ -78,6 +86,7 @@ describe('GET /api/vul/{id}/vex/', () => {
         flags: [{ label: 'inline_mitigations_already_exist', product_ids: [`CVDP-${w.bobParticipant}`] }],
         threats: [{ category: 'impact', details: 'The sandbox stops it.' }],
         remediations: [{ category: 'vendor_fix', details: 'Fixed in 2.4.1.' }],
+        scores: [{ products: [`CVDP-${w.acme}-2.3.0`], cvss_v3: { version: '3.1', baseScore: 9.8 } }],
       });
       expect(doc.product_tree.branches.map((b: { name: string }) => b.name)).toEqual([
         w.acmeName,

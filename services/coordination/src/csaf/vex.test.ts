@@ -319,6 +319,61 @@ describe('buildVex', () => {
     });
   });
 
+  it('CVSS: the base score of the 3.x vector for the affected products, the 4.0 vector as a note', async () => {
+    const cvss = [
+      // The stored score of a vector with environmental metrics is the environmental one (4.9 here).
+      {
+        version: '3.1',
+        source: 'coordinator',
+        vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N/CR:L',
+        score: 4.9,
+        severity: 'Medium',
+      },
+      {
+        version: '3.1',
+        source: 'reporter',
+        vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+        score: 9.8,
+        severity: 'Critical',
+      },
+      {
+        version: '4.0',
+        source: 'coordinator',
+        vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
+        score: 9.3,
+        severity: 'Critical',
+      },
+    ];
+    const doc = buildVex(
+      vul({ cvss }),
+      { id: 12 },
+      [entry({ affectedVersions: '1.0', fixedVersions: '1.1' })],
+      publisher,
+    );
+    await expectValid(doc);
+    const [v] = doc.vulnerabilities;
+    expect(v.scores).toEqual([
+      {
+        products: ['CVDP-3-1.0'],
+        cvss_v3: {
+          version: '3.1',
+          vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N/CR:L',
+          baseScore: 7.5,
+          baseSeverity: 'HIGH',
+        },
+      },
+    ]);
+    expect(v.notes).toContainEqual({
+      category: 'other',
+      title: 'CVSS v4.0',
+      text: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N (9.3 Critical)',
+    });
+    // Nothing affected: no scores (a score names products).
+    const none = buildVex(vul({ cvss }), { id: 12 }, [entry({ status: 'fixed' })], publisher);
+    await expectValid(none);
+    expect(none.vulnerabilities[0].scores).toBeUndefined();
+  });
+
   it('the same grid gives the same document (stable ids and dates)', () => {
     const cells = [
       entry({ affectedVersions: '1.0', fixedVersions: '1.1' }),

@@ -7,6 +7,7 @@
 // the VU# id) satisfies 6.1.27.8; the description is the vulnerability's note (6.1.27.5).
 import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js';
 import { vulLabel } from '@cvdp/core';
+import { scoreCvss3 } from '@cvdp/core/cvss3/index';
 import { buildProductTree, splitVersions } from './product-tree.ts';
 import type { CsafNote, CsafProductTree, CsafPublisher, CsafReference, VendorStatusEntry } from './types.ts';
 
@@ -23,6 +24,16 @@ export interface VexVulnerability {
   references: string[];
   createdAt: Date;
   updatedAt: Date;
+  /** Its CVSS scores (computed by the server from the vectors), by version and source. */
+  cvss?: VexCvssScore[];
+}
+
+export interface VexCvssScore {
+  version: string;
+  source: string;
+  vector: string;
+  score: number;
+  severity: string;
 }
 
 export interface VexCase {
@@ -42,6 +53,13 @@ interface CsafRemediation {
   product_ids: string[];
 }
 
+interface CsafCvssV3 {
+  version: '3.0' | '3.1';
+  vectorString: string;
+  baseScore: number;
+  baseSeverity: string;
+}
+
 interface CsafVexVulnerability {
   cve?: string;
   cwe?: { id: string; name: string };
@@ -54,6 +72,7 @@ interface CsafVexVulnerability {
   flags?: { label: string; product_ids: string[] }[];
   threats?: { category: 'impact'; details: string; product_ids: string[] }[];
   remediations?: CsafRemediation[];
+  scores?: { products: string[]; cvss_v3: CsafCvssV3 }[];
   references?: CsafReference[];
 }
 
@@ -114,6 +133,29 @@ const firstLine = (text: string, max = 120) => {
   const line = text.trim().split('\n')[0].trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
+
+/**
+ * A CVSS 3.x vector as CSAF's cvss_v3 object: the base score and severity (the stored score may be the
+ * environmental one; 6.1.9 recomputes the base score from the vector). Null for a vector that does not parse.
+ */
+export function csafCvssV3(vector: string): CsafCvssV3 | null {
+  try {
+    const scored = scoreCvss3(vector);
+    return {
+      version: scored.version,
+      vectorString: scored.vector,
+      baseScore: scored.baseScore,
+      baseSeverity: scored.baseSeverity.toUpperCase(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The score of a version to publish: the coordinator's before the reporter's. */
+const scoreOf = (scores: VexCvssScore[], version: string) =>
+  scores.find((s) => s.version === version && s.source === 'coordinator') ??
+  scores.find((s) => s.version === version);
 
 const nonEmpty = <T>(items: T[]): T[] | undefined => (items.length ? items : undefined);
 
@@ -215,6 +257,18 @@ export function buildVex(
   if (otherCwes.length) {
     notes.push({ category: 'other', title: 'Further weaknesses', text: otherCwes.join(', ') });
   }
+  // CSAF 2.0 carries CVSS 3.x only (csaf.md §4): one 3.x score for the affected products (6.1.7: one per
+  // version and product), and the 4.0 vector as a note.
+  const scores = vul.cvss ?? [];
+  const v4 = scoreOf(scores, '4.0');
+  if (v4) {
+    notes.push({
+      category: 'other',
+      title: 'CVSS v4.0',
+      text: `${v4.vector} (${v4.score.toFixed(1)} ${v4.severity})`,
+    });
+  }
+  const v3 = scoreOf(scores, '3.1') ?? scoreOf(scores, '3.0');
   notes.push(...statements);
 
   const productStatus: CsafVexVulnerability['product_status'] = {};
@@ -233,6 +287,10 @@ export function buildVex(
     ...(threats.length ? { threats } : {}),
     ...(remediations.length ? { remediations } : {}),
   };
+  const cvssV3 = v3 ? csafCvssV3(v3.vector) : null;
+  if (cvssV3 && status.known_affected.length) {
+    vulnerability.scores = [{ products: status.known_affected, cvss_v3: cvssV3 }];
+  }
   const references = nonEmpty(
     vul.references.map((url) => ({ category: 'external' as const, url, summary: url })),
   );
