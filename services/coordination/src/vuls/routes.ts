@@ -159,7 +159,7 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
-      query: pageQuery(50, 50),
+      query: pageQuery(50, 200),
     },
     async (request) => {
       const { vul, access } = await readableVul(request.user!, request.params.id);

@@ -5,7 +5,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CVE_TAKEN_MESSAGE,
-  CWE_LIMIT_MESSAGE,
   type CvssScore,
   type SsvcDecisionView,
   UNKNOWN_CWE_MESSAGE,
@@ -198,7 +197,7 @@ describe('vulnerabilities of a case', () => {
       cwes: ['CWE-79', 'CWE-89', 'CWE-20', 'CWE-22', 'CWE-78', 'CWE-94'],
     });
     expect(six.statusCode).toBe(400);
-    expect(six.json().errors).toEqual({ cwes: [CWE_LIMIT_MESSAGE] });
+    expect(six.json().errors).toEqual({ cwes: ['Max limit of 5 CWEs'] });
     const unknown = await coordinator.post(`/api/case/${caseId}/vuls/`, {
       description: 'x',
       cwes: ['CWE-79', 'CWE-999999'],
