@@ -309,6 +309,14 @@ async function newResolution() {
   return r.id;
 }
 
+const STAFF_CALLERS: Who[] = ['coordinator', 'admin'];
+const made = new Map<string, unknown>();
+/** State a row's reads need, made once for every caller (keeping case A's activity log short). */
+async function once<T>(name: string, make: () => Promise<T>): Promise<T> {
+  if (!made.has(name)) made.set(name, await make());
+  return made.get(name) as T;
+}
+
 /** A new revision of case A's advisory (shared, or shared and published, when asked); its number. */
 async function newRevision(state: 'saved' | 'shared' | 'published' = 'saved') {
   const res = ok(
@@ -418,37 +426,40 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     url: `/manage/case/options/resolution/${await newResolution()}/`,
   }),
   'GET /api/case/:id/advisory/latest/': async () => {
-    await newRevision('shared');
+    await once('latest', () => newRevision('shared'));
     return {};
   },
-  'PATCH /api/case/:id/advisory/latest/': async () => {
-    await newRevision();
+  // Writes get a fresh revision for the callers whose call succeeds; the others are refused before it matters.
+  'PATCH /api/case/:id/advisory/latest/': async (who) => {
+    if (STAFF_CALLERS.includes(who)) await newRevision();
     return { body: { date_shared: today } };
   },
-  'PATCH /api/case/:id/advisory/revisions/': async () => {
-    await newRevision();
+  'PATCH /api/case/:id/advisory/revisions/': async (who) => {
+    if (STAFF_CALLERS.includes(who)) await newRevision();
     return { body: { title: unique('Renamed advisory') } };
   },
   'POST /api/case/:id/advisory/': () => ({ body: { title: unique('Advisory'), content: '**Bold**' } }),
   'GET /api/case/:id/advisory/diff/': async () => {
-    const from = await newRevision('shared');
-    const to = await newRevision('shared');
+    const [from, to] = await once('diff', async () => [
+      await newRevision('shared'),
+      await newRevision('shared'),
+    ]);
     return { url: `/api/case/${caseA}/advisory/diff/?from=${from}&to=${to}` };
   },
-  'POST /api/case/:id/approvals/': async () => {
-    await newRevision('shared');
+  'POST /api/case/:id/approvals/': async (who) => {
+    if (STAFF_CALLERS.includes(who)) await newRevision('shared');
     return { body: { participants: [vendorParticipant] } };
   },
-  'PATCH /api/case/approvals/:id/': async () => ({
-    url: `/api/case/approvals/${await newApprovalRequest()}/`,
+  'PATCH /api/case/approvals/:id/': async (who) => ({
+    url: `/api/case/approvals/${who === 'vendor' ? await newApprovalRequest() : await once('request', newApprovalRequest)}/`,
     body: { status: 'approved', comment: 'Fine by us.' },
   }),
   'GET /api/advisories/:id/': async () => {
-    await newRevision('published');
+    await once('published', () => newRevision('published'));
     return { url: `/api/advisories/${caseA}/` };
   },
   'GET /advisories/:id/': async () => {
-    await newRevision('published');
+    await once('published', () => newRevision('published'));
     return { url: `/advisories/${caseA}/` };
   },
   'POST /api/case/:id/vuls/': () => ({ body: { description: unique('Matrix vulnerability') } }),
