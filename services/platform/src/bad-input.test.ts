@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestClient } from '@cvdp/coordination/testing';
-import { caseParticipants, cases, coordinationService, reports } from '@cvdp/coordination';
+import {
+  advisoryApprovals,
+  advisoryRevisions,
+  caseParticipants,
+  cases,
+  coordinationService,
+  reports,
+} from '@cvdp/coordination';
 import { groups } from '@cvdp/server-kit';
 import { scoringService } from '@cvdp/scoring';
 
@@ -48,7 +55,19 @@ beforeAll(async () => {
   await t.db
     .insert(reports)
     .values({ caseId: c.id, submittedBy: reporter.user.id, original: [], current: [] });
-  await t.db.insert(caseParticipants).values({ caseId: c.id, userId: reporter.user.id, role: 'reporter' });
+  const [participant] = await t.db
+    .insert(caseParticipants)
+    .values({ caseId: c.id, userId: reporter.user.id, role: 'reporter' })
+    .returning();
+  // A shared advisory revision and an approval request of the reporter's row (id 1), so the advisory and
+  // approval calls reach the code behind their lookups (the reporter may answer it, the admin may not).
+  const [revision] = await t.db
+    .insert(advisoryRevisions)
+    .values({ caseId: c.id, revision: 1, title: 'Fuzzed advisory', shared: true, dateShared: '2025-01-01' })
+    .returning();
+  await t.db
+    .insert(advisoryApprovals)
+    .values({ caseId: c.id, revisionId: revision.id, participantId: participant.id });
   await t.db.insert(groups).values({ name: 'Fuzzed group' });
   // A vulnerability (id 1) of the case, the group as its vendor and that vendor's status, so the vendor
   // status and VEX calls reach the code behind their lookups (and the VEX has something to say).
@@ -203,6 +222,20 @@ describe('every route, hostile input', () => {
     expect(urls).toContain('/api/cases/:id/');
     expect(urls).toContain('/scoring/api/users/');
     expect(urls).toEqual(expect.arrayContaining(['/api/case/:id/vendors/status/', '/api/vul/:id/vex/']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/case/:id/advisory/',
+        '/api/case/:id/advisory/latest/',
+        '/api/case/:id/advisory/revisions/',
+        '/api/case/:id/advisory/diff/',
+        '/api/case/:id/approvals/',
+        '/api/case/approvals/:id/',
+        '/api/advisories/',
+        '/api/advisories/:id/',
+        '/advisories/',
+        '/advisories/:id/',
+      ]),
+    );
     expect(table.length).toBeGreaterThan(25);
   });
 
