@@ -413,6 +413,16 @@ async function main() {
     const pinned = await probe(`${posts}?pinned=1&page_size=${PAGE_SIZE}`);
     if (pinned.count !== seeded.pinned || !pinned.results.every((p) => p.pinned))
       throw new Error(`pinned: ${pinned.count} of ${seeded.pinned}`);
+    // "Load more" near the end: the page after post 19,900 (keyset, what the thread view asks for).
+    const [{ id: lateAfter }] = (
+      await client.query(`select id from posts where thread_id = $1 order by id offset $2 limit 1`, [
+        seeded.bigThread,
+        BIG_POSTS - PAGE_SIZE - 1,
+      ])
+    ).rows as { id: number }[];
+    const keyset = await probe(`${posts}?after=${lateAfter}&page_size=${PAGE_SIZE}`);
+    if (keyset.results.length !== PAGE_SIZE || keyset.results[0].id <= lateAfter)
+      throw new Error(`after=${lateAfter}: ${keyset.results.length} posts`);
     const found = await probe(`${posts}?search=firmware&page_size=${PAGE_SIZE}`);
     if (found.count !== BIG_POSTS / TOPICS.length) throw new Error(`search: ${found.count} hits`);
 
@@ -429,6 +439,12 @@ async function main() {
         name: `posts, late page (page=${latePage} of ${BIG_POSTS / PAGE_SIZE})`,
         headers: signedIn,
         paths: [`${posts}?page_size=${PAGE_SIZE}&page=${latePage}`],
+        judged: true,
+      },
+      {
+        name: `posts, keyset page (after=<post ${BIG_POSTS - PAGE_SIZE}>)`,
+        headers: signedIn,
+        paths: [`${posts}?after=${lateAfter}&page_size=${PAGE_SIZE}`],
         judged: true,
       },
       {

@@ -60,10 +60,14 @@ export const fetchCaseParticipants = (caseId: number) =>
 
 export const POSTS_PAGE_SIZE = POSTS_MAX_PAGE_SIZE;
 
-export const fetchPosts = (threadId: number, page: number, search = '') =>
+/**
+ * A page of a thread's posts: the first, or (keyset, for "Load more") the one after the post `after` —
+ * every such page costs the server what the first does, however far into the thread.
+ */
+export const fetchPosts = (threadId: number, after = 0, search = '') =>
   coordinationApi
     .get<PageOf<Post>>(`api/case/thread/${threadId}/posts/`, {
-      params: { page, page_size: POSTS_PAGE_SIZE, ...(search ? { search } : {}) },
+      params: { ...(after ? { after } : {}), page_size: POSTS_PAGE_SIZE, ...(search ? { search } : {}) },
     })
     .then((r) => r.data);
 

@@ -240,10 +240,10 @@ describe('ThreadView', () => {
   });
 
   it('loads the next 100 posts with "Load more"', async () => {
-    vi.mocked(fetchPosts).mockImplementation((_thread, pageNo) =>
+    vi.mocked(fetchPosts).mockImplementation((_thread, after) =>
       Promise.resolve(
-        pageNo === 1
-          ? page([post(1, { html: '<p>Page one</p>' })], '/api/case/thread/3/posts/?page=2', 2)
+        !after
+          ? page([post(1, { html: '<p>Page one</p>' })], '/api/case/thread/3/posts/?after=1&page_size=100', 2)
           : page([post(2, { html: '<p>Page two</p>' })], null, 2),
       ),
     );
@@ -252,7 +252,8 @@ describe('ThreadView', () => {
     expect(screen.queryByText('Page two')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Page two')).toBeInTheDocument();
-    expect(fetchPosts).toHaveBeenLastCalledWith(3, 2, '');
+    // The next page is the one after the last post shown (keyset), not a page number.
+    expect(fetchPosts).toHaveBeenLastCalledWith(3, 1, '');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -262,7 +263,7 @@ describe('ThreadView', () => {
     await screen.findByText('Post 1', undefined, SLOW);
     await userEvent.type(screen.getByRole('textbox', { name: 'Search this thread' }), 'timeline');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(fetchPosts).toHaveBeenLastCalledWith(3, 1, 'timeline'));
+    await waitFor(() => expect(fetchPosts).toHaveBeenLastCalledWith(3, 0, 'timeline'));
     expect(await screen.findByText('1 posts match “timeline”.')).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 // One thread: pinned posts on top, then the posts in order with their replies nested one level, "Load more"
 // for the next 100, search within the thread, a reply or new post with a file attached, and live updates.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, InputGroup } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@cvdp/core';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
@@ -63,8 +63,9 @@ export function ThreadView({
   const pages = useInfiniteQuery({
     queryKey: queryKeys.threads.postPages(threadId, search),
     queryFn: ({ pageParam }) => fetchPosts(threadId, pageParam, search),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (last.next ? all.length + 1 : undefined),
+    // 0: the first page; then the last post shown (the server's keyset paging, `after=`).
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.next ? last.results.at(-1)?.id : undefined),
     refetchInterval: poll,
   });
   const pinned = useQuery({
@@ -183,7 +184,9 @@ export function ThreadView({
           setSearch(searchInput.trim());
         }}
       >
-        <InputGroup size="sm">
+        {/* Bootstrap's input-group classes: react-bootstrap's InputGroup sits in the chunk with Popper and the
+            people picker, which the thread view would load for it (bench/thread-view.bench.ts). */}
+        <div className="input-group input-group-sm">
           <Form.Control
             aria-label="Search this thread"
             placeholder="Search this thread"
@@ -204,7 +207,7 @@ export function ThreadView({
               Clear
             </Button>
           )}
-        </InputGroup>
+        </div>
       </Form>
 
       {pinnedPosts.length > 0 && (
