@@ -7,6 +7,9 @@ import { scoringUserRoutes } from './users/routes.ts';
 import { queueRoutes } from './records/routes.ts';
 import { scoreRoutes } from './scores/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
+import { analysisRoutes } from './analysis/routes.ts';
+import { cpeRoutes } from './cpe/routes.ts';
+import { workRoutes } from './work/routes.ts';
 
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
@@ -23,4 +26,7 @@ export async function scoringService(app: FastifyInstance) {
   await app.register(queueRoutes);
   await app.register(scoreRoutes);
   await app.register(ingestRoutes);
+  await app.register(analysisRoutes);
+  await app.register(cpeRoutes);
+  await app.register(workRoutes);
 }

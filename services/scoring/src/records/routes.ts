@@ -1,5 +1,5 @@
 // The queue (SPEC §7 base 2): GET/OPTIONS /api/vuls/, GET/PATCH /api/vuls/{id}/, GET /api/vuls/{id}/changes/,
-// GET /api/{id}/activity/ and GET /api/vuls/{id}/analysis/activity/. Scorers and admins only (403 for every
+// GET /api/{id}/activity/. Scorers and admins only (403 for every
 // other signed-in user). {id} is the CVE id (CVE-2024-4947, any case) or our numeric id.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -154,7 +154,5 @@ export async function queueRoutes(app: FastifyInstance) {
       );
     });
   activity('What people did to the vulnerability, newest first', '/api/:id/activity/');
-  // The analysis domain (a later issue) owns analysis entries; until it lands this answers the
-  // vulnerability's activity, which includes everything done to it.
-  activity('The activity of the vulnerability’s analysis (paged)', '/api/vuls/:id/analysis/activity/');
+  // GET /api/vuls/{id}/analysis/activity/ belongs to the analysis domain (analysis/routes.ts).
 }
