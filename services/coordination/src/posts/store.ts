@@ -177,7 +177,7 @@ function matchingIds(db: Db, thread: ThreadRow, f: PostListFilter) {
       .as('matches');
   }
   return db
-    .select({ id: posts.id, total })
+    .select({ id: sql<number>`${posts.id}`.as('match_id'), total })
     .from(posts)
     .where(and(eq(posts.threadId, thread.id), eq(posts.pinned, true)))
     .as('matches');
