@@ -34,6 +34,13 @@ export default defineConfig({
             // zod on its own: the merge below would otherwise put it beside small parts the sign-in page
             // needs (react-bootstrap's Card), and the sign-in page would load the whole schema library.
             { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 15 },
+            // react-hook-form likewise: merged by use it shared a chunk with the react-bootstrap parts of the
+            // sign-in page (16 kB gzip more there) once the case page stopped using some of them.
+            {
+              name: 'vendor-forms',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              priority: 15,
+            },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
             // the report form's libraries load with it and nowhere else.
             {

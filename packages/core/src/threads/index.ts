@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam, idValue } from '../ids/index.ts';
 import type { CaseRole } from '../cases/roles.ts';
 import type { UserRef } from '../cases/wire.ts';
+import { REACTIONS, type Reaction } from './reactions.ts';
 
 export const THREAD_SUBJECT_MAX = 300;
 export const POST_MAX_LENGTH = 100_000;
@@ -112,28 +113,7 @@ export const postListQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-/** The fixed set of reactions (emoji names). */
-export const REACTIONS = [
-  'thumbs_up',
-  'thumbs_down',
-  'heart',
-  'laugh',
-  'eyes',
-  'rocket',
-  'check',
-  'question',
-] as const;
-export type Reaction = (typeof REACTIONS)[number];
-export const REACTION_EMOJI: Record<Reaction, string> = {
-  thumbs_up: '👍',
-  thumbs_down: '👎',
-  heart: '❤️',
-  laugh: '😄',
-  eyes: '👀',
-  rocket: '🚀',
-  check: '✅',
-  question: '❓',
-};
+export { REACTIONS, REACTION_EMOJI, type Reaction } from './reactions.ts';
 
 export const reactSchema = z.object({
   reaction: z.enum(REACTIONS, `Unknown reaction: use one of ${REACTIONS.join(', ')}.`),

@@ -1,13 +1,11 @@
 // A case: its header (status, owners, dates, tags, the caller's actions) and its tabs — the report's working
 // copy (with what changed since the original, for coordinators), participants, activity, files, and places
 // for threads, vulnerabilities and the advisory that later issues fill. The tab is in the address.
-import { Suspense, lazy, useState } from 'react';
-import { Button, Nav } from 'react-bootstrap';
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, useParams } from 'react-router';
+import { NavLink, useParams } from 'react-router';
 import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { isNotFound } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
@@ -15,29 +13,10 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { fetchCase, fetchCaseCallerMetadata } from './api.ts';
-import { ActivityTab } from './components/ActivityTab.tsx';
-import { CaseFiles } from './components/CaseFiles.tsx';
 import { CaseHeader } from './components/CaseHeader.tsx';
-import { OriginalReport } from './components/OriginalReport.tsx';
-import { ParticipantsTab } from './components/ParticipantsTab.tsx';
-import { ReportAnswers } from './components/ReportAnswers.tsx';
-import { ArtifactsTab, ThreadsTab } from '../threads/index.ts';
+import { CASE_TABS, type CaseTab, TabComponents } from './case-tabs.ts';
 
-// The Vulnerabilities tab (its CVSS badges, forms and grid) loads when it is opened, not with every case page.
-const VulnerabilitiesTab = lazy(() =>
-  import('../vuls/index.ts').then((m) => ({ default: m.VulnerabilitiesTab })),
-);
-
-export const CASE_TABS = [
-  'report',
-  'participants',
-  'activity',
-  'threads',
-  'artifacts',
-  'vulnerabilities',
-  'advisory',
-] as const;
-export type CaseTab = (typeof CASE_TABS)[number];
+export { CASE_TABS, type CaseTab };
 
 const TAB_LABELS: Record<CaseTab, string> = {
   report: 'Report',
@@ -67,45 +46,6 @@ export function CasePage() {
   return caseId === null || !isCaseTab(tab) ? <NotFoundPage /> : <CaseView caseId={caseId} tab={tab} />;
 }
 
-function ReportTab({ c }: { c: CaseDetail }) {
-  const [showOriginal, setShowOriginal] = useState(false);
-  return (
-    <section aria-labelledby="case-report-title">
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-        <h2 id="case-report-title" className="h5 mb-0 me-auto">
-          Report
-        </h2>
-        {c.report?.can_edit && (
-          <Link className="btn btn-outline-primary btn-sm" to={`/cvdp/cases/${c.id}/report/edit/`}>
-            Edit report
-          </Link>
-        )}
-        {c.report?.can_view_original && (
-          <Button variant="outline-warning" size="sm" onClick={() => setShowOriginal((v) => !v)}>
-            {showOriginal ? 'Hide original report' : 'View original report'}
-          </Button>
-        )}
-      </div>
-      {c.report ? (
-        <>
-          <p className="text-body-secondary small">
-            Submitted {formatDate(c.report.created)}
-            {c.report.submitted_by && ` by ${c.report.submitted_by.name}`}
-            {c.report.edited && ` · edited ${formatDate(c.report.updated)}`}
-          </p>
-          {showOriginal && <OriginalReport caseId={c.id} edited={c.report.report} />}
-          <div className={showOriginal ? 'mt-4' : undefined}>
-            <ReportAnswers report={c.report.report} label="Report" />
-          </div>
-        </>
-      ) : (
-        <p className="text-body-secondary">This case has no report.</p>
-      )}
-      <CaseFiles caseId={c.id} />
-    </section>
-  );
-}
-
 function EmptyTab({ tab }: { tab: keyof typeof EMPTY_TAB_TEXT }) {
   return (
     <section aria-labelledby={`case-${tab}-title`}>
@@ -118,34 +58,24 @@ function EmptyTab({ tab }: { tab: keyof typeof EMPTY_TAB_TEXT }) {
 }
 
 function TabContent({
+  caseId,
   c,
   tab,
   permissions,
 }: {
-  c: CaseDetail;
+  caseId: number;
+  c: CaseDetail | undefined;
   tab: CaseTab;
   permissions: CasePermissions | null;
 }) {
-  switch (tab) {
-    case 'report':
-      return <ReportTab c={c} />;
-    case 'participants':
-      return <ParticipantsTab caseId={c.id} permissions={permissions} />;
-    case 'activity':
-      return <ActivityTab caseId={c.id} />;
-    case 'threads':
-      return <ThreadsTab caseId={c.id} />;
-    case 'artifacts':
-      return <ArtifactsTab caseId={c.id} />;
-    case 'vulnerabilities':
-      return (
-        <Suspense fallback={<PageSpinner label="Loading the vulnerabilities…" />}>
-          <VulnerabilitiesTab caseId={c.id} />
-        </Suspense>
-      );
-    default:
-      return <EmptyTab tab={tab} />;
+  if (tab === 'advisory') return <EmptyTab tab={tab} />;
+  if (tab === 'report') {
+    // The one tab that shows the case itself: it waits for it (the header shows the spinner meanwhile).
+    return c ? <TabComponents.report c={c} /> : null;
   }
+  if (tab === 'participants') return <TabComponents.participants caseId={caseId} permissions={permissions} />;
+  const Tab = TabComponents[tab];
+  return <Tab caseId={caseId} />;
 }
 
 function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
@@ -156,7 +86,6 @@ function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
   });
   usePageTitle(tab === 'report' ? `Case #${caseId}` : `${TAB_LABELS[tab]} · Case #${caseId}`);
 
-  if (query.isPending) return <PageSpinner label="Loading the case…" />;
   // The server answers 404 both for a case that does not exist and for one the user may not open.
   if (isNotFound(query.error)) return <NotFoundPage />;
   if (query.error) return <ErrorAlert error={query.error} prefix="An error occurred: " />;
@@ -165,23 +94,33 @@ function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
   const permissions = metadata.data?.permissions ?? null;
   const tabs = CASE_TABS.filter((t) => t !== 'activity' || permissions?.view_activity);
 
+  // The tabs and their content do not wait for the case: a tab's own calls (threads, posts, files…) start
+  // beside the case's, and its chunk was already asked for by the route (routes.tsx).
   return (
     <article>
-      <CaseHeader c={c} permissions={permissions} />
-      <Nav
-        variant="tabs"
-        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
+      {c ? <CaseHeader c={c} permissions={permissions} /> : <PageSpinner label="Loading the case…" />}
+      {/* Bootstrap's tab bar written out (react-bootstrap's Nav would bring a chunk with Popper and the people
+          picker into every case page). */}
+      <nav
+        className="nav nav-tabs mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
         aria-label="Case sections"
       >
         {tabs.map((t) => (
-          <Nav.Item key={t}>
-            <Nav.Link as={NavLink} to={caseTabPath(c.id, t)} end active={t === tab} className="text-nowrap">
+          <div className="nav-item" key={t}>
+            <NavLink
+              to={caseTabPath(caseId, t)}
+              end
+              className={`nav-link text-nowrap${t === tab ? ' active' : ''}`}
+              aria-current={t === tab ? 'page' : undefined}
+            >
               {TAB_LABELS[t]}
-            </Nav.Link>
-          </Nav.Item>
+            </NavLink>
+          </div>
         ))}
-      </Nav>
-      <TabContent c={c} tab={tab} permissions={permissions} />
+      </nav>
+      <Suspense fallback={<PageSpinner label={`Loading ${TAB_LABELS[tab]}…`} />}>
+        <TabContent caseId={caseId} c={c} tab={tab} permissions={permissions} />
+      </Suspense>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 // The case page's header: title, status, owners, dates, tags, and the actions the caller may take (from the
 // permissions of GET /api/case/{id}/metadata/; the server still checks every call).
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CASE_STATUS, type CaseDetail, type CasePermissions } from '@cvdp/core';
@@ -11,9 +11,14 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { fetchCaseRelation, setCaseMuted } from '../api.ts';
 import { caseStatus } from '../case-status.ts';
 import { useCaseChange } from '../use-case-change.ts';
-import { AssignModal } from './AssignModal.tsx';
-import { CloseCaseModal } from './CloseCaseModal.tsx';
-import { EditCaseModal } from './EditCaseModal.tsx';
+
+// The dialogs load when opened: their forms (react-hook-form, zod, the people picker) are most of what a
+// case page would otherwise fetch before it shows (bench/thread-view.bench.ts).
+const AssignModal = lazy(() => import('./AssignModal.tsx').then((m) => ({ default: m.AssignModal })));
+const CloseCaseModal = lazy(() =>
+  import('./CloseCaseModal.tsx').then((m) => ({ default: m.CloseCaseModal })),
+);
+const EditCaseModal = lazy(() => import('./EditCaseModal.tsx').then((m) => ({ default: m.EditCaseModal })));
 
 type Dialog = 'close' | 'edit' | 'assign' | null;
 
@@ -107,9 +112,11 @@ export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: Cas
         )}
         <MuteToggle caseId={c.id} />
       </div>
-      {dialog === 'close' && <CloseCaseModal caseId={c.id} onHide={close} />}
-      {dialog === 'edit' && <EditCaseModal c={c} onHide={close} />}
-      {dialog === 'assign' && <AssignModal caseId={c.id} onHide={close} />}
+      <Suspense fallback={null}>
+        {dialog === 'close' && <CloseCaseModal caseId={c.id} onHide={close} />}
+        {dialog === 'edit' && <EditCaseModal c={c} onHide={close} />}
+        {dialog === 'assign' && <AssignModal caseId={c.id} onHide={close} />}
+      </Suspense>
     </header>
   );
 }

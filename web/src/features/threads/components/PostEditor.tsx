@@ -2,7 +2,7 @@
 // (only the server's sanitised HTML is ever inserted as HTML), so Preview shows the text as it will be sent,
 // as plain text, and says so.
 import { useId, useState } from 'react';
-import { Button, Form, Nav } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { POST_MAX_LENGTH } from '@cvdp/core';
 
 export function PostEditor({
@@ -38,23 +38,22 @@ export function PostEditor({
         if (!empty) onSubmit();
       }}
     >
-      <Nav
-        variant="tabs"
-        className="small"
-        activeKey={tab}
-        onSelect={(k) => setTab(k === 'preview' ? 'preview' : 'write')}
-      >
-        <Nav.Item>
-          <Nav.Link eventKey="write" as="button" type="button" aria-pressed={tab === 'write'}>
-            Write
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item>
-          <Nav.Link eventKey="preview" as="button" type="button" aria-pressed={tab === 'preview'}>
-            Preview
-          </Nav.Link>
-        </Nav.Item>
-      </Nav>
+      {/* Bootstrap's tab look written out: react-bootstrap's Nav shares a chunk with Popper and the people
+          picker, which the thread view would otherwise load before it shows (bench/thread-view.bench.ts). */}
+      <div className="nav nav-tabs small">
+        {(['write', 'preview'] as const).map((t) => (
+          <div className="nav-item" key={t}>
+            <button
+              type="button"
+              className={`nav-link${tab === t ? ' active' : ''}`}
+              aria-pressed={tab === t}
+              onClick={() => setTab(t)}
+            >
+              {t === 'write' ? 'Write' : 'Preview'}
+            </button>
+          </div>
+        ))}
+      </div>
       {tab === 'write' ? (
         <>
           <Form.Label htmlFor={id} className="visually-hidden">

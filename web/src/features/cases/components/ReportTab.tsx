@@ -1,0 +1,48 @@
+// The Report tab of a case: the report's working copy, the original beside it for coordinators, its files.
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { Link } from 'react-router';
+import type { CaseDetail } from '@cvdp/core';
+import { formatDate } from '../../../lib/format.ts';
+import { CaseFiles } from './CaseFiles.tsx';
+import { OriginalReport } from './OriginalReport.tsx';
+import { ReportAnswers } from './ReportAnswers.tsx';
+
+export function ReportTab({ c }: { c: CaseDetail }) {
+  const [showOriginal, setShowOriginal] = useState(false);
+  return (
+    <section aria-labelledby="case-report-title">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <h2 id="case-report-title" className="h5 mb-0 me-auto">
+          Report
+        </h2>
+        {c.report?.can_edit && (
+          <Link className="btn btn-outline-primary btn-sm" to={`/cvdp/cases/${c.id}/report/edit/`}>
+            Edit report
+          </Link>
+        )}
+        {c.report?.can_view_original && (
+          <Button variant="outline-warning" size="sm" onClick={() => setShowOriginal((v) => !v)}>
+            {showOriginal ? 'Hide original report' : 'View original report'}
+          </Button>
+        )}
+      </div>
+      {c.report ? (
+        <>
+          <p className="text-body-secondary small">
+            Submitted {formatDate(c.report.created)}
+            {c.report.submitted_by && ` by ${c.report.submitted_by.name}`}
+            {c.report.edited && ` · edited ${formatDate(c.report.updated)}`}
+          </p>
+          {showOriginal && <OriginalReport caseId={c.id} edited={c.report.report} />}
+          <div className={showOriginal ? 'mt-4' : undefined}>
+            <ReportAnswers report={c.report.report} label="Report" />
+          </div>
+        </>
+      ) : (
+        <p className="text-body-secondary">This case has no report.</p>
+      )}
+      <CaseFiles caseId={c.id} />
+    </section>
+  );
+}
