@@ -38,6 +38,8 @@ export const APPROVAL_CHOOSE = 'Choose the vendors to ask (participants) or all_
 export const APPROVAL_OLDER_REVISION =
   'A newer revision was saved since this request: answer the request for the latest revision.';
 export const APPROVAL_ONLY_VENDOR = 'Only members of the vendor the request was made of can answer it.';
+export const TEXT_NEEDS_REVISION =
+  'The text (content, impact, solution) changes only with a new revision: save one instead.';
 export const CHANGES_NEED_COMMENT = 'Say what should change.';
 
 const text = (max: number) => z.string().max(max, `At most ${max.toLocaleString('en')} characters.`);
@@ -50,6 +52,9 @@ const vulIdsSchema = z
   .array(idValue)
   .max(ADVISORY_VULS_MAX)
   .transform((ids) => [...new Set(ids)]);
+
+/** The text itself is not metadata: sending it to the in-place edit is refused, not silently ignored. */
+const textNeedsRevision = z.undefined(TEXT_NEEDS_REVISION).optional();
 
 const titleSchema = text(ADVISORY_TITLE_MAX).trim().min(1, 'This field is required.');
 
@@ -75,6 +80,9 @@ export type AdvisoryRevisionInput = z.input<typeof advisoryRevisionSchema>;
  */
 export const advisoryMetadataPatchSchema = z
   .object({
+    content: textNeedsRevision,
+    impact: textNeedsRevision,
+    solution: textNeedsRevision,
     title: titleSchema.optional(),
     summary: text(ADVISORY_SUMMARY_MAX).trim().optional(),
     references: z.array(referenceSchema).max(ADVISORY_REFERENCES_MAX).optional(),

@@ -17,6 +17,7 @@ import {
   NO_PUBLISHED_ADVISORY,
   NO_SHARED_ADVISORY,
   PUBLISH_BEFORE_SHARE,
+  TEXT_NEEDS_REVISION,
   UNKNOWN_CASE_VULS,
   type AdvisoryDiff,
   type AdvisoryRevision,
@@ -529,5 +530,97 @@ describe('the public pages', () => {
     expect(html).toContain('href="/advisories/?page_size=1&amp;page=1"');
     expect((await anonymous.get('/api/advisories/2000000000/')).statusCode).toBe(404);
     expect((await anonymous.get('/advisories/2000000000/')).body).toContain(NO_PUBLISHED_ADVISORY);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused with a 4xx naming the problem, never a 500, and stores nothing', async () => {
+    const c = await newCase();
+    await save(c);
+    await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_shared: today });
+    const asked = (
+      await coordinator.post(`/api/case/${c}/approvals/`, { all_vendors: true })
+    ).json<ApprovalRequestResult>();
+    const approvalId = asked.created[0].id;
+    const counts = async () =>
+      JSON.stringify([
+        await t.db.select().from(advisoryRevisions).where(eq(advisoryRevisions.caseId, c)),
+        await t.db.select().from(advisoryApprovals).where(eq(advisoryApprovals.caseId, c)),
+      ]);
+    const before = await counts();
+    const bodies: unknown[] = [
+      { title: 'a\u0000b' },
+      { title: 5 },
+      { title: '   ' },
+      { title: 'x'.repeat(501) },
+      { title: 'ok', content: 'x'.repeat(100_001) },
+      { title: 'ok', references: ['javascript:alert(1)'] },
+      { title: 'ok', references: 'https://example.com' },
+      { title: 'ok', vulnerabilities: [2_147_483_648] },
+      { title: 'ok', vulnerabilities: ['0x10'] },
+      { title: 'ok', credits: [''] },
+      { date_shared: '2025-13-01' },
+      { date_published: today, force: 'yes' },
+      { participants: [2_147_483_648] },
+      { participants: [] },
+      { status: 'maybe' },
+      { status: 'approved', comment: 'x'.repeat(10_001) },
+      null,
+      [],
+      'x',
+    ];
+    const calls: [string, string][] = [
+      ['POST', `/api/case/${c}/advisory/`],
+      ['PATCH', `/api/case/${c}/advisory/latest/`],
+      ['PATCH', `/api/case/${c}/advisory/revisions/`],
+      ['POST', `/api/case/${c}/approvals/`],
+    ];
+    for (const [method, url] of calls) {
+      for (const body of bodies) {
+        const res = await coordinator.request(method as 'POST', url, {
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)}`).toBe(400);
+        expect(res.json().detail).toBeTruthy();
+      }
+    }
+    for (const body of bodies) {
+      const res = await w.vendorA.member.request('PATCH', `/api/case/approvals/${approvalId}/`, {
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, JSON.stringify(body)?.slice(0, 80)).toBe(400);
+    }
+    // The text is not metadata: the in-place edit says so instead of ignoring it.
+    const text = await coordinator.patch(`/api/case/${c}/advisory/revisions/`, {
+      title: 'ok',
+      content: 'New',
+    });
+    expect(text.json().errors.content).toEqual([TEXT_NEEDS_REVISION]);
+    // A lone surrogate, sent raw.
+    const raw = await coordinator.request('POST', `/api/case/${c}/advisory/`, {
+      payload: '{"title":"\\ud800"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.statusCode).toBe(400);
+    for (const url of [
+      `/api/case/${c}/advisory/diff/?from=2147483648&to=1`,
+      `/api/case/${c}/advisory/diff/?from=1`,
+      `/api/case/${c}/advisory/diff/?from=1&to=%00`,
+      `/api/case/${c}/approvals/?revision=-1`,
+      '/api/advisories/?page=0',
+      '/advisories/?page_size=1000',
+    ]) {
+      expect((await coordinator.get(url)).statusCode, url).toBe(400);
+    }
+    for (const url of [
+      '/api/advisories/2147483648/',
+      '/advisories/0x10/',
+      '/api/case/approvals/99999999999/',
+    ]) {
+      expect((await coordinator.get(url)).statusCode, url).toBe(404);
+    }
+    expect(await counts()).toBe(before);
   });
 });
