@@ -69,8 +69,9 @@ beforeAll(async () => {
     .insert(advisoryApprovals)
     .values({ caseId: c.id, revisionId: revision.id, participantId: participant.id });
   await t.db.insert(groups).values({ name: 'Fuzzed group' });
-  // A vulnerability (id 1) of the case, the group as its vendor and that vendor's status, so the vendor
-  // status and VEX calls reach the code behind their lookups (and the VEX has something to say).
+  // A vulnerability (id 1) of the case, the group as its vendor and that vendor's status, so the
+  // vulnerability (CVSS, SSVC), vendor status and VEX calls reach the code behind their lookups (and the VEX
+  // has something to say).
   await t.db.execute(sql`
     with vul as (
       insert into vulnerabilities (case_id, local_id, description) values (${c.id}, 1, 'Fuzzed vulnerability')
@@ -222,6 +223,16 @@ describe('every route, hostile input', () => {
     expect(urls).toContain('/api/cases/:id/');
     expect(urls).toContain('/scoring/api/users/');
     expect(urls).toEqual(expect.arrayContaining(['/api/case/:id/vendors/status/', '/api/vul/:id/vex/']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/case/:id/vuls/',
+        '/api/case/:id/vuls/from-report/',
+        '/api/vul/:id/',
+        '/api/case/vul/:id/cvss/',
+        '/api/case/vul/:id/cvss/v:version/',
+        '/api/case/vul/:id/ssvc/',
+      ]),
+    );
     expect(urls).toEqual(
       expect.arrayContaining([
         '/api/case/:id/advisory/',
