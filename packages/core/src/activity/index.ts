@@ -48,6 +48,8 @@ const OBJECT_NOUNS: Record<string, string> = {
   email_template: 'email template',
   advisory: 'advisory',
   approval: 'approval',
+  csaf_settings: 'CSAF settings',
+  csaf_profile: 'CSAF profile',
   vul: 'vulnerability',
 };
 
@@ -111,6 +113,8 @@ export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
   'advisory:edited revision': 'edited the latest revision of the advisory',
   'advisory:shared': 'shared the advisory with the participants',
   'advisory:published': 'published the advisory',
+  'advisory:imported CSAF': 'imported a CSAF file as a revision of the advisory',
+  'csaf_settings:changed CSAF settings': 'changed the CSAF settings',
   'approval:requested approval': 'asked a vendor to approve the advisory',
   'approval:approved': 'approved the advisory',
   'approval:requested changes': 'requested changes to the advisory',

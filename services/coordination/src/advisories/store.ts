@@ -187,6 +187,8 @@ export interface RevisionInput {
   references: string[];
   credits: string[];
   vulnerabilities: number[];
+  /** An imported CSAF file (POST /api/advisory/upload/): kept as uploaded, the revision's source 'csaf_upload'. */
+  csafDocument?: Record<string, unknown>;
 }
 
 /** Saves a new revision (number: the case's highest + 1, under the case's row lock). */
@@ -211,13 +213,14 @@ export async function saveRevision(db: Db, ctx: AdvisoryContext, input: Revision
         references: input.references,
         credits: input.credits,
         vulIds: input.vulnerabilities,
+        ...(input.csafDocument ? { source: 'csaf_upload', csafDocument: input.csafDocument } : {}),
         createdBy: ctx.actor.id,
       })
       .returning();
     await recordActivity(tx, {
       actorId: ctx.actor.id,
       caseId: ctx.access.caseId,
-      verb: 'saved revision',
+      verb: input.csafDocument ? 'imported CSAF' : 'saved revision',
       objectType: 'advisory',
       objectId: row.id,
       after: { revision: row.revision, title: row.title },
