@@ -9,6 +9,7 @@ import type { Db, Tx } from '@cvdp/server-kit';
 import { cveRecords, vulChanges, vulEnrichment } from '../records/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 import { applyOurScores } from '../records/effective.ts';
+import { applyIngestedWork } from '../work/store.ts';
 import { ingestJobs } from './tables.ts';
 import { type EnrichmentValue, type ParsedRecord, RecordError, parseCveRecord } from './parse-record.ts';
 import type { SourceFile } from './sources.ts';
@@ -157,6 +158,7 @@ async function writeBatch(
     const now = new Date();
     const retry: ParsedRecord[] = [];
     const touched: number[] = [];
+    const createdIds: number[] = [];
     const enrichment: ReturnType<typeof enrichmentRows> = [];
     const changes: (typeof vulChanges.$inferInsert)[] = [];
     const activities: (typeof vulActivity.$inferInsert)[] = [];
@@ -176,6 +178,7 @@ async function writeBatch(
           continue;
         }
         inserted++;
+        createdIds.push(id);
         enrichment.push(...enrichmentRows(id, r.enrichment));
         changes.push({
           recordId: id,
@@ -262,6 +265,8 @@ async function writeBatch(
     await insertChunked(changes, (chunk) => tx.insert(vulChanges).values(chunk));
     await insertChunked(activities, (chunk) => tx.insert(vulActivity).values(chunk));
     await applyOurScores(tx, touched);
+    // Software priorities of new and changed records; standing assignments of new ones (work/store.ts).
+    await applyIngestedWork(tx, createdIds, touched);
     return { new: inserted, updated: changed.length, unchanged, retry };
   });
 }
