@@ -53,6 +53,19 @@ describe('hosting page', () => {
     expect((await t.anonymous().post('/cvdp/anything', {})).statusCode).toBe(404);
   });
 
+  it('serves the public advisory pages itself, outside the app (not its page)', async () => {
+    const list = await t.anonymous().get('/advisories/');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^text\/html/);
+    expect(list.body).toContain('Published advisories');
+    expect(list.body).not.toContain('cvdp-config');
+    expect(list.headers['content-security-policy']).toContain("script-src 'self'");
+    const missing = await t.anonymous().get('/advisories/12/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('cvdp-config');
+    expect((await t.anonymous().get('/api/advisories/')).json()).toMatchObject({ count: 0, results: [] });
+  });
+
   it('mounts the scoring service under /scoring/ with the same sign-in', async () => {
     expect((await t.anonymous().get('/scoring/')).json()).toEqual({ service: 'scoring', status: 'ok' });
     expect((await t.anonymous().get('/scoring/api/users/')).statusCode).toBe(401);
