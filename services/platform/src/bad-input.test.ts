@@ -83,6 +83,16 @@ beforeAll(async () => {
     )
     insert into vendor_status (case_id, vul_id, participant_id, status, fixed_versions)
     select ${c.id}, vul.id, vendor.id, 'affected', '2.0' from vul, vendor`);
+  // A CVE record (id 1) in the scoring queue, so base 2's /api/vuls/1/… calls reach the code behind the lookup.
+  const cve = {
+    dataType: 'CVE_RECORD',
+    dataVersion: '5.1',
+    cveMetadata: { cveId: 'CVE-2024-0001', state: 'PUBLISHED' },
+    containers: { cna: { descriptions: [{ lang: 'en', value: 'Fuzzed record' }] } },
+  };
+  await t.db.execute(sql`
+    insert into cve_records (cve_id, state, data_version, description, record, content_hash)
+    values ('CVE-2024-0001', 'PUBLISHED', '5.1', 'Fuzzed record', ${JSON.stringify(cve)}::jsonb, 'fuzz')`);
   expect((await reporter.post('/api/user/tokens/', { name: 'fuzz' })).statusCode).toBe(201);
   callers = [
     ['anonymous', t.anonymous()],

@@ -135,14 +135,12 @@ describe('all 1,471 shared records', () => {
       .set({ status: 'scored', assignedTo: scorer.id, lockedBy: scorer.id, lockedAt: new Date() })
       .where(eq(cveRecords.id, row.id));
     await t.db.insert(vulScores).values({ recordId: row.id, cwes: ['CWE-20'], scoredBy: scorer.id });
-    await t.db
-      .insert(vulEnrichment)
-      .values({
-        recordId: row.id,
-        kind: 'cpe',
-        source: 'scorer',
-        value: 'cpe:2.3:a:apache:traffic_server:*:*:*:*:*:*:*:*',
-      });
+    await t.db.insert(vulEnrichment).values({
+      recordId: row.id,
+      kind: 'cpe',
+      source: 'scorer',
+      value: 'cpe:2.3:a:apache:traffic_server:*:*:*:*:*:*:*:*',
+    });
 
     // CISA withdraws its CWE (the CNA's stands) and the CNA edits the description.
     const containers = record.containers as {
@@ -294,6 +292,33 @@ describe('admin upload', () => {
     });
     const none = await admin.request('POST', `${S}/api/ingest/`, await fileForm([], { note: 'x' }));
     expect(none.statusCode).toBe(400);
+  });
+
+  it('broken multipart bodies are a 400 and start nothing', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    const before = (await admin.get(`${S}/api/ingest/`)).json<{ count: number }>().count;
+    const boundary = '----cvdpboundary';
+    const probes: [string, string | Buffer][] = [
+      ['multipart/form-data', 'garbage'],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        '--other\r\nContent-Disposition: form-data; name="file"\r\n\r\n[]\r\n--other--\r\n',
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\nContent-Type: application/json\r\n\r\n{"a":`,
+      ],
+      [`multipart/form-data; boundary=${boundary}`, Buffer.from([0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x2d, 0x2d])],
+      ['application/json', '{}'],
+    ];
+    for (const [type, payload] of probes) {
+      const res = await admin.request('POST', `${S}/api/ingest/`, {
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
+    }
+    expect((await admin.get(`${S}/api/ingest/`)).json<{ count: number }>().count).toBe(before);
   });
 
   it('refuses an upload past the configured size with 413 and starts nothing', async () => {

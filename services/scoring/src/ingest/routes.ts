@@ -19,6 +19,12 @@ import { ingestJobs } from './tables.ts';
 const tags = ['ingest'];
 export const UPLOAD_TYPES_MESSAGE = 'Only .json and .zip files can be ingested.';
 export const UPLOAD_MISSING_MESSAGE = 'Choose a .json or .zip file of CVE records.';
+export const MALFORMED_MESSAGE = 'The upload is not a well-formed multipart form.';
+
+function tooLarge(max: number) {
+  const message = `The file is too large. The limit is ${Math.round(max / (1024 * 1024))}MB.`;
+  return new HttpError(413, message, { file: [message] });
+}
 
 export function toIngestJob(j: typeof ingestJobs.$inferSelect): IngestJob {
   return {
@@ -79,18 +85,20 @@ export async function ingestRoutes(app: FastifyInstance) {
           await mkdir(sub);
           const target = path.join(sub, safeName(part.filename));
           await pipeline(part.file, createWriteStream(target));
-          if (part.file.truncated) {
-            const mb = Math.round(max / (1024 * 1024));
-            const message = `The file is too large. The limit is ${mb}MB.`;
-            throw new HttpError(413, message, { file: [message] });
-          }
+          if (part.file.truncated) throw tooLarge(max);
           saved.push(target);
         }
         if (saved.length === 0)
           throw new HttpError(400, UPLOAD_MISSING_MESSAGE, { file: [UPLOAD_MISSING_MESSAGE] });
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
-        throw error;
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
+        // Our disk failing is ours; anything else the parser threw is the client's body (no or a wrong
+        // boundary, a part cut off, garbage).
+        if ((error as { syscall?: string }).syscall) throw error;
+        throw new HttpError(400, MALFORMED_MESSAGE, { file: [MALFORMED_MESSAGE] });
       }
       const job = await createIngestJob(db, {
         origin: 'upload',
