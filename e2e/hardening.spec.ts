@@ -1,7 +1,7 @@
 // What trying the platform as a new user found (issue 15), checked in the browser: not-found pages instead
 // of red alerts, no score beside an invalid vector, no sideways scrolling on a phone, a title per tab, a
 // question before a half-filled report is thrown away, why the user was signed out, and axe's WCAG A/AA
-// rules on the sign-in page, the report form and the case page.
+// rules on the sign-in page, the report form and the case page (with its Vulnerabilities tab).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
@@ -130,6 +130,9 @@ test.describe('at 390 px', () => {
     await page.goto(`/cvdp/cases/${caseId}`);
     await expect(page.getByText(VECTOR)).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await page.goto(`/cvdp/cases/${caseId}/vulnerabilities`);
+    await expect(page.getByText('No vulnerabilities yet.')).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 
     // A registration waiting for approval: its Approve button is on screen, not off to the right.
     const pending = `e2e-narrow-${Date.now()}@example.test`;
@@ -217,7 +220,7 @@ test('a signed-in user whose session ended is told so on the sign-in page', asyn
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
 });
 
-test('axe finds no serious or critical WCAG A/AA violation on sign-in, the report form and the case page', async ({
+test('axe finds no serious or critical WCAG A/AA violation on sign-in, the report form, the case page and its Vulnerabilities tab', async ({
   page,
 }) => {
   await page.goto('/cvdp/login');
@@ -235,6 +238,9 @@ test('axe finds no serious or critical WCAG A/AA violation on sign-in, the repor
   await expect(page.getByRole('heading', { name: 'Checked by axe' })).toBeVisible();
   await expect(page.getByText('No data ...')).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'case page');
+  await page.goto(`/cvdp/cases/${caseId}/vulnerabilities`);
+  await expect(page.getByText('No vulnerabilities yet.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'vulnerabilities tab');
 });
 
 test.describe('inactivity (35 s configured)', () => {
