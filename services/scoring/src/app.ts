@@ -10,6 +10,7 @@ import { ingestRoutes } from './ingest/routes.ts';
 import { analysisRoutes } from './analysis/routes.ts';
 import { cpeRoutes } from './cpe/routes.ts';
 import { workRoutes } from './work/routes.ts';
+import { insightsRoutes } from './insights/routes.ts';
 
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
@@ -29,4 +30,5 @@ export async function scoringService(app: FastifyInstance) {
   await app.register(analysisRoutes);
   await app.register(cpeRoutes);
   await app.register(workRoutes);
+  await app.register(insightsRoutes);
 }
