@@ -13,14 +13,21 @@
 //
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. The script creates its
 // own database there (cvdp_bench_cases_<pid>) and drops it at the end (--keep leaves it for a look).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { hashPassword, loadConfig, openDatabase, openPostgres } from '@cvdp/server-kit';
+import { hashPassword, openPostgres } from '@cvdp/server-kit';
 import { prepareCoordinationData } from '@cvdp/coordination';
-import { buildPlatform } from '../services/platform/src/platform.ts';
+import {
+  benchServerUrl,
+  databaseUrl,
+  numberOption,
+  runScenario,
+  type Scenario as BaseScenario,
+  serveIfChild,
+  signIn,
+  startServer,
+  stopServer,
+} from './support/harness.ts';
 
 const COORDINATOR = 'coordinator@bench.test';
 const VENDOR = 'vendor@bench.test';
@@ -46,63 +53,6 @@ const QUERIES = [
   'credentials',
   'zzzz nothing',
 ];
-
-// ---- autocannon (no type package installed: the few fields used here) ----
-interface Histogram {
-  average: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-interface AutocannonResult {
-  latency: Histogram;
-  requests: Histogram & { total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  o: AutocannonOptions,
-) => Promise<AutocannonResult>;
-
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split('=')[1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-// ---- child: the server ----
-async function serve() {
-  const config = { ...loadConfig(), logLevel: 'silent' };
-  const database = await openDatabase(config);
-  const app = await buildPlatform({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  console.log(JSON.stringify({ port: address.port }));
-  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
-}
-
-// ---- parent: database, seed, sign-in, load ----
-function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * 100,000 cases with reports and 5 participants each, in a handful of set-based statements. Case n (its id,
@@ -282,57 +232,7 @@ async function seed(client: pg.Client, cases: number, log: (line: string) => voi
   );
 }
 
-async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const [line] = (await Promise.race([
-    once(lines, 'line'),
-    once(child, 'exit').then(() => {
-      throw new Error('the server exited');
-    }),
-  ])) as [string];
-  const { port } = JSON.parse(line) as { port: number };
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-function cookiesOf(response: Response): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(';');
-    const at = pair.indexOf('=');
-    jar[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return jar;
-}
-
-/** Signs in through the real endpoints (CSRF cookie first, as a browser would); returns the Cookie header. */
-async function signIn(origin: string, email: string): Promise<string> {
-  const jar = cookiesOf(await fetch(`${origin}/healthz`));
-  const cookie = () =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const response = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-csrftoken': decodeURIComponent(jar.csrftoken),
-    },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  Object.assign(jar, cookiesOf(response));
-  return cookie();
-}
-
-interface Scenario {
-  name: string;
-  headers?: Record<string, string>;
-  paths: string[];
+interface Scenario extends BaseScenario {
   /** Measured against the goal (the baselines are not). */
   route?: boolean;
 }
@@ -346,29 +246,6 @@ interface Row {
   'p99 × bare': string;
   goal: string;
   failed: number;
-}
-
-async function run(origin: string, scenario: Scenario, connections: number, duration: number) {
-  let i = 0;
-  const rotate = (request: AutocannonRequest) => ({
-    ...request,
-    path: scenario.paths[i++ % scenario.paths.length],
-  });
-  const options: AutocannonOptions = {
-    url: origin,
-    connections,
-    duration,
-    headers: scenario.headers,
-    requests: [{ setupRequest: rotate }],
-  };
-  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pool connections, plans
-  const result = await autocannon(options);
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
 }
 
 /** A route's main query, as the app sends it, explained on the seeded database. */
@@ -439,16 +316,16 @@ async function explainRoutes(
 }
 
 async function main() {
-  const duration = option('duration', 10);
-  const connections = option('connections', 50);
-  const caseCount = option('cases', 100_000);
+  const duration = numberOption('duration', 10);
+  const connections = numberOption('connections', 50);
+  const caseCount = numberOption('cases', 100_000);
   const reuse = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1];
   if (reuse !== undefined && !/^cvdp_bench_cases_\d+$/.test(reuse))
     throw new Error('--database= takes a database this script kept (cvdp_bench_cases_<pid>)');
   // A reused database is kept; a new one is dropped at the end unless --keep.
   const keep = reuse !== undefined || process.argv.includes('--keep');
   const explain = !process.argv.includes('--no-explain');
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   const name = reuse ?? `cvdp_bench_cases_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -491,11 +368,11 @@ async function main() {
       [COORDINATOR, VENDOR],
     );
 
-    const started2 = await startServer(url);
+    const started2 = await startServer(import.meta.filename, { env: { DATABASE_URL: url } });
     server = started2.child;
     const { origin } = started2;
-    const coordinator = { cookie: await signIn(origin, COORDINATOR) };
-    const vendor = { cookie: await signIn(origin, VENDOR) };
+    const coordinator = { cookie: (await signIn(origin, COORDINATOR, PASSWORD)).cookie };
+    const vendor = { cookie: (await signIn(origin, VENDOR, PASSWORD)).cookie };
 
     // What each caller sees, once, so a broken route cannot pass as a fast one.
     const probe = async (who: Record<string, string>, path: string) => {
@@ -542,9 +419,11 @@ async function main() {
     // The bare baseline runs first and again last; routes are compared with the mean of the two, so a
     // shared machine's load drifting during the run weighs on both sides alike.
     scenarios.push({ name: 'GET /healthz (bare, again)', paths: ['/healthz'] });
-    const results: { scenario: Scenario; r: Awaited<ReturnType<typeof run>> }[] = [];
+    const results: { scenario: Scenario; r: { p50: number; p99: number; rps: number; failed: number } }[] =
+      [];
     for (const scenario of scenarios) {
-      const r = await run(origin, scenario, connections, duration);
+      const row = await runScenario(origin, scenario, connections, duration);
+      const r = { p50: row['p50 ms'], p99: row['p99 ms'], rps: row['req/s'], failed: row.failed };
       results.push({ scenario, r });
       console.log(`  ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
     }
@@ -579,10 +458,7 @@ async function main() {
     }
   } finally {
     await client?.end().catch(() => {});
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
+    await stopServer(server);
     if (keep)
       console.log(
         `\nKept the database ${name}: measure again with --database=${name}; drop it with  dropdb -h … ${name}`,
@@ -592,5 +468,4 @@ async function main() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await main();
+if (!(await serveIfChild())) await main();

@@ -15,14 +15,21 @@
 // NOTIFYs in one transaction and a million single-row index upserts would dominate the run — and
 // search_entries is filled for every post with one INSERT … SELECT (what the trigger would have written),
 // with its GIN index rebuilt afterwards; then the triggers are enabled again.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { hashPassword, loadConfig, openDatabase, openPostgres } from '@cvdp/server-kit';
+import { hashPassword, openPostgres } from '@cvdp/server-kit';
 import { prepareCoordinationData } from '@cvdp/coordination';
-import { buildPlatform } from '../services/platform/src/platform.ts';
+import {
+  createBenchDatabase,
+  failOnErrors,
+  numberOption,
+  runScenario,
+  type Scenario,
+  serveIfChild,
+  signIn,
+  startServer,
+  stopServer,
+} from './support/harness.ts';
 
 const BENCH_PASSWORD = 'bench password for thread posts';
 const CASES = 100_000;
@@ -43,65 +50,6 @@ const TOPICS = [
   'reproduction steps on version 2.1',
 ];
 const SEARCHES = ['firmware', 'sql injection', 'embargo date', 'patch timeline', 'nothing matches this'];
-
-// ---- autocannon (no type package installed: the few fields used here) ----
-interface Histogram {
-  average: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-interface AutocannonResult {
-  latency: Histogram;
-  requests: Histogram & { total: number };
-  throughput: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  o: AutocannonOptions,
-) => Promise<AutocannonResult>;
-
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split('=')[1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-// ---- child: the server ----
-async function serve() {
-  const config = { ...loadConfig(), logLevel: 'silent' };
-  const database = await openDatabase(config);
-  await prepareCoordinationData(database.db);
-  const app = await buildPlatform({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  console.log(JSON.stringify({ port: address.port }));
-  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
-}
-
-// ---- parent: database, seed, sign-in, load ----
-function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -251,89 +199,11 @@ async function seed(client: pg.Client): Promise<Seeded> {
   return { bigThread: Number(bigThread), vendorEmail: 'vendor1@bench.test', pinned };
 }
 
-async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const [line] = (await Promise.race([
-    once(lines, 'line'),
-    once(child, 'exit').then(() => {
-      throw new Error('the server exited');
-    }),
-  ])) as [string];
-  const { port } = JSON.parse(line) as { port: number };
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-function cookiesOf(response: Response): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(';');
-    const at = pair.indexOf('=');
-    jar[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return jar;
-}
-
-/** Signs in through the real endpoints (CSRF cookie first, as a browser would); returns the Cookie header. */
-async function signIn(origin: string, email: string): Promise<string> {
-  const jar = cookiesOf(await fetch(`${origin}/healthz`));
-  const cookie = () =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const response = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-csrftoken': decodeURIComponent(jar.csrftoken),
-    },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  Object.assign(jar, cookiesOf(response));
-  return cookie();
-}
-
-interface Scenario {
-  name: string;
-  headers?: Record<string, string>;
-  paths: string[];
-  /** Judged against the bare route. */
-  judged?: boolean;
-}
-
-async function run(origin: string, scenario: Scenario, connections: number, duration: number) {
-  let i = 0;
-  const rotate = (request: AutocannonRequest) => ({
-    ...request,
-    path: scenario.paths[i++ % scenario.paths.length],
-  });
-  const options: AutocannonOptions = {
-    url: origin,
-    connections,
-    duration,
-    headers: scenario.headers,
-    requests: [{ setupRequest: rotate }],
-  };
-  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pool connections, PostgreSQL's caches
-  const result = await autocannon(options);
-  return {
-    scenario: scenario.name,
-    'p50 ms': result.latency.p50,
-    'p90 ms': result.latency.p90,
-    'p99 ms': result.latency.p99,
-    'req/s': Math.round(result.requests.average),
-    requests: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
+/** A scenario judged against the bare route (the baselines are not). */
+type JudgedScenario = Scenario & { judged?: boolean };
 
 /** The plans PostgreSQL picks for the route's queries, for the report (the search one especially). */
-async function explain(client: pg.Client, thread: number, vendorEmail: string) {
+async function explain(client: pg.Client, thread: number, vendorEmail: string, after: number) {
   const [{ id: userId }] = (await client.query(`select id from users where email = $1`, [vendorEmail]))
     .rows as {
     id: number;
@@ -351,7 +221,7 @@ async function explain(client: pg.Client, thread: number, vendorEmail: string) {
       `select id from posts where thread_id = ${thread} order by id limit ${PAGE_SIZE + 1} offset ${BIG_POSTS - PAGE_SIZE}`,
     ),
     'keyset page (after=<post 19,900>)': rows(
-      `select id from posts where thread_id = ${thread} and id > (select id from posts where thread_id = ${thread} order by id offset ${BIG_POSTS - PAGE_SIZE} limit 1) order by id limit ${PAGE_SIZE + 1}`,
+      `select id from posts where thread_id = ${thread} and id > ${after} order by id limit ${PAGE_SIZE + 1}`,
     ),
     pinned: rows(
       `select id, total from (select id, count(*) over () as total from posts where thread_id = ${thread} and pinned) m order by id limit ${PAGE_SIZE + 1}`,
@@ -369,16 +239,11 @@ async function explain(client: pg.Client, thread: number, vendorEmail: string) {
 }
 
 async function main() {
-  const duration = option('duration', 10);
-  const connections = option('connections', 50);
+  const duration = numberOption('duration', 10);
+  const connections = numberOption('connections', 50);
   const keep = process.argv.includes('--keep');
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cvdp_bench_posts_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = databaseUrl(serverUrl, name);
+  const database = await createBenchDatabase('cvdp_bench_posts');
+  const { url, serverUrl } = database;
   let server: ChildProcess | undefined;
   try {
     const setup = await openPostgres(url, { max: 2 });
@@ -390,11 +255,13 @@ async function main() {
     const seeded = await seed(client);
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 
-    const started2 = await startServer(url);
+    const started2 = await startServer(import.meta.filename, {
+      env: { DATABASE_URL: url },
+      prepareData: true,
+    });
     server = started2.child;
     const { origin } = started2;
-    const cookie = await signIn(origin, seeded.vendorEmail);
-    const signedIn = { cookie };
+    const signedIn = { cookie: (await signIn(origin, seeded.vendorEmail, BENCH_PASSWORD)).cookie };
     const posts = `/api/case/thread/${seeded.bigThread}/posts/`;
     const latePage = BIG_POSTS / PAGE_SIZE - 1;
 
@@ -426,7 +293,7 @@ async function main() {
     const found = await probe(`${posts}?search=firmware&page_size=${PAGE_SIZE}`);
     if (found.count !== BIG_POSTS / TOPICS.length) throw new Error(`search: ${found.count} hits`);
 
-    const scenarios: Scenario[] = [
+    const scenarios: JudgedScenario[] = [
       { name: 'GET /healthz (bare route, no session)', paths: ['/healthz'] },
       { name: 'GET /healthz (signed in)', headers: signedIn, paths: ['/healthz'] },
       {
@@ -465,7 +332,7 @@ async function main() {
         `signed in as a vendor of the large case, PostgreSQL at ${new URL(serverUrl).host}.`,
     );
     const rows = [];
-    for (const scenario of scenarios) rows.push(await run(origin, scenario, connections, duration));
+    for (const scenario of scenarios) rows.push(await runScenario(origin, scenario, connections, duration));
     const bare = rows[0];
     const table = rows.map((r, i) => ({
       ...r,
@@ -481,22 +348,13 @@ async function main() {
     console.log(
       'Goal: each posts scenario ≥ 40 % of the bare route’s requests/s and its p99 within 3× the bare p99.',
     );
-    await explain(client, seeded.bigThread, seeded.vendorEmail);
+    await explain(client, seeded.bigThread, seeded.vendorEmail, lateAfter);
     await client.end();
-    if (rows.some((r) => r.failed > 0)) {
-      console.error('Some requests failed (non-2xx, errors or timeouts).');
-      process.exitCode = 1;
-    }
+    failOnErrors(rows);
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
-    if (keep) console.log(`Kept the database ${name}.`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await stopServer(server);
+    await database.close({ keep });
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await main();
+if (!(await serveIfChild())) await main();

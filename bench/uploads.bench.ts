@@ -9,51 +9,27 @@
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the script creates its
 // own database (cvdp_bench_uploads_<pid>) and drops it at the end. Files go to a temporary folder, or with
 // --store=s3 to an s3rver started here (the child then uses CVDP_S3_URL like a deployment would).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { hashPassword, loadConfig, openDatabase, openPostgres, users } from '@cvdp/server-kit';
+import { hashPassword, openPostgres, users } from '@cvdp/server-kit';
 import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/storage/s3-test-server';
 import { caseParticipants, cases } from '@cvdp/coordination';
-import { buildPlatform } from '../services/platform/src/platform.ts';
+import {
+  createBenchDatabase,
+  numberOption,
+  serveIfChild,
+  signIn,
+  startServer,
+  stopServer,
+  textOption,
+} from './support/harness.ts';
 
 const BENCH_EMAIL = 'uploads-bench@example.test';
 const BENCH_PASSWORD = 'bench password for uploads';
 const MB = 1024 * 1024;
-
-function option(name: string, fallback: string): string {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
-function numberOption(name: string, fallback: number): number {
-  const value = Number(option(name, String(fallback)));
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-// ---- child: the server ----
-async function serve() {
-  const config = { ...loadConfig(), logLevel: 'silent' };
-  const database = await openDatabase(config);
-  const app = await buildPlatform({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  console.log(JSON.stringify({ port: address.port }));
-  process.once('SIGTERM', () => void app.close().then(() => database.close().then(() => process.exit(0))));
-}
-
-// ---- parent ----
-function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * The V8 flags `npm start` gives the platform (`node <flags> --import tsx …main.ts` in package.json), so the
@@ -68,63 +44,6 @@ async function startFlags(): Promise<string[]> {
   const command = /\bnode\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(pkg.scripts.start);
   if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
   return command[1].split(/\s+/).filter(Boolean);
-}
-
-async function startServer(
-  env: Record<string, string>,
-  flags: string[],
-): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', import.meta.filename, '--serve'], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  // The child's own output (e.g. --node-flags=--trace-gc) goes on to stderr; the line with the port is ours.
-  const portLine = new Promise<string>((resolve) => {
-    lines.on('line', (line) => {
-      if (line.startsWith('{"port":')) resolve(line);
-      else console.error(line);
-    });
-  });
-  const line = await Promise.race([
-    portLine,
-    once(child, 'exit').then(() => {
-      throw new Error('the server exited');
-    }),
-  ]);
-  const { port } = JSON.parse(line) as { port: number };
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-function cookiesOf(response: Response): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(';');
-    const at = pair.indexOf('=');
-    jar[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return jar;
-}
-
-/** Signs in like a browser (CSRF cookie first); returns the headers an unsafe request needs. */
-async function signIn(origin: string): Promise<Record<string, string>> {
-  const jar = cookiesOf(await fetch(`${origin}/healthz`));
-  const cookie = () =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const response = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-csrftoken': decodeURIComponent(jar.csrftoken),
-    },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  Object.assign(jar, cookiesOf(response));
-  return { cookie: cookie(), 'x-csrftoken': decodeURIComponent(jar.csrftoken) };
 }
 
 async function rssOf(pid: number): Promise<number> {
@@ -176,15 +95,10 @@ async function main() {
   const files = numberOption('files', 10);
   const sizeMb = numberOption('mb', 10);
   const rounds = numberOption('rounds', 3);
-  const store = option('store', 'local');
+  const store = textOption('store', 'local');
   if (store !== 'local' && store !== 's3') throw new Error('--store must be local or s3');
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cvdp_bench_uploads_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = databaseUrl(serverUrl, name);
+  const database = await createBenchDatabase('cvdp_bench_uploads');
+  const { url, serverUrl } = database;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cvdp-bench-uploads-'));
   let s3: S3TestServer | undefined;
   let server: ChildProcess | undefined;
@@ -218,11 +132,11 @@ async function main() {
       });
     }
     const flags = await startFlags();
-    const started = await startServer(env, flags);
+    const started = await startServer(import.meta.filename, { env, nodeFlags: flags });
     server = started.child;
     const { origin } = started;
     const pid = server.pid!;
-    const headers = await signIn(origin);
+    const headers = await signIn(origin, BENCH_EMAIL, BENCH_PASSWORD);
 
     const contents = Array.from({ length: files }, (_, i) => Buffer.alloc(sizeMb * MB, (i * 37) % 256));
     const hashes = contents.map((b) => createHash('sha256').update(b).digest('hex'));
@@ -264,16 +178,11 @@ async function main() {
       `Largest RSS growth: ${worst.toFixed(1)} MB (goal: under 50 MB) — ${worst < 50 ? 'met' : 'NOT met'}.`,
     );
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
+    await stopServer(server);
     if (s3) await s3.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await main();
+if (!(await serveIfChild())) await main();
