@@ -19,3 +19,4 @@ export * from './threads/index.ts';
 export * from './vuls/index.ts';
 export * from './ssvc/index.ts';
 export * from './advisories/index.ts';
+export * from './csaf/index.ts';

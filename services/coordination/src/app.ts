@@ -26,6 +26,9 @@ import { vulRoutes } from './vuls/routes.ts';
 import { advisoryRoutes } from './advisories/routes.ts';
 import { vendorStatusRoutes } from './vendor-status/routes.ts';
 import { csafRoutes } from './csaf/routes.ts';
+import { csafSettingsRoutes } from './csaf/settings-routes.ts';
+import { advisoryCsafRoutes } from './advisories/csaf-routes.ts';
+import { cveRoutes } from './cve/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -56,5 +59,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(advisoryRoutes);
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
+  await app.register(csafSettingsRoutes);
+  await app.register(advisoryCsafRoutes);
+  await app.register(cveRoutes);
   await app.register(outboxWorkerPlugin);
 }

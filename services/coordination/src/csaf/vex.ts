@@ -8,7 +8,7 @@
 import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js';
 import { vulLabel } from '@cvdp/core';
 import { scoreCvss3 } from '@cvdp/core/cvss3/index';
-import { buildProductTree, splitVersions } from './product-tree.ts';
+import { buildProductTree, type EntryProducts, splitVersions } from './product-tree.ts';
 import type { CsafNote, CsafProductTree, CsafPublisher, CsafReference, VendorStatusEntry } from './types.ts';
 
 /** What of a vulnerability the VEX carries. */
@@ -47,13 +47,13 @@ export interface VexOptions {
   engine?: { name: string; version?: string };
 }
 
-interface CsafRemediation {
+export interface CsafRemediation {
   category: 'vendor_fix' | 'none_available' | 'mitigation' | 'no_fix_planned' | 'workaround';
   details: string;
   product_ids: string[];
 }
 
-interface CsafCvssV3 {
+export interface CsafCvssV3 {
   version: '3.0' | '3.1';
   vectorString: string;
   baseScore: number;
@@ -153,29 +153,28 @@ export function csafCvssV3(vector: string): CsafCvssV3 | null {
 }
 
 /** The score of a version to publish: the coordinator's before the reporter's. */
-const scoreOf = (scores: VexCvssScore[], version: string) =>
+export const scoreOf = (scores: VexCvssScore[], version: string) =>
   scores.find((s) => s.version === version && s.source === 'coordinator') ??
   scores.find((s) => s.version === version);
 
 const nonEmpty = <T>(items: T[]): T[] | undefined => (items.length ? items : undefined);
 
-/**
- * The csaf_vex document of one vulnerability. Throws EmptyVexError when no row says more than "unknown".
- * The document is a snapshot of the grid, so it is `interim` (it changes as vendors answer), at version 1,
- * dated by the latest change to the vulnerability or its rows — the same grid gives the same document.
- */
-export function buildVex(
-  vul: VexVulnerability,
-  caseRow: VexCase,
-  cells: VendorStatusEntry[],
-  publisher: CsafPublisher,
-  options: VexOptions = {},
-): CsafVexDocument {
-  const label = vulLabel(caseRow.id, vul.localId);
-  const known = cells.filter((c) => c.status !== 'unknown');
-  if (known.length === 0) throw new EmptyVexError(label);
+/** What a vulnerability's vendor statuses say in CSAF terms (shared by the VEX and the advisory). */
+export interface VulnerabilityStatus {
+  status: Record<'known_affected' | 'known_not_affected' | 'fixed' | 'under_investigation', string[]>;
+  flags: NonNullable<CsafVexVulnerability['flags']>;
+  threats: NonNullable<CsafVexVulnerability['threats']>;
+  remediations: CsafRemediation[];
+  /** The vendors' statements, as notes. */
+  statements: CsafNote[];
+}
 
-  const { productTree, entries } = buildProductTree(known);
+/**
+ * product_status from the statuses (affected → known_affected, not_affected → known_not_affected, fixed →
+ * fixed, under_investigation → under_investigation; listed fixed versions → fixed), a justification flag
+ * and/or impact threat per not-affected product, and an action statement per affected product.
+ */
+export function vulnerabilityStatus(entries: EntryProducts[]): VulnerabilityStatus {
   const status = {
     known_affected: [] as string[],
     known_not_affected: [] as string[],
@@ -244,6 +243,28 @@ export function buildVex(
         break;
     }
   }
+
+  return { status, flags, threats, remediations, statements };
+}
+
+/**
+ * The csaf_vex document of one vulnerability. Throws EmptyVexError when no row says more than "unknown".
+ * The document is a snapshot of the grid, so it is `interim` (it changes as vendors answer), at version 1,
+ * dated by the latest change to the vulnerability or its rows — the same grid gives the same document.
+ */
+export function buildVex(
+  vul: VexVulnerability,
+  caseRow: VexCase,
+  cells: VendorStatusEntry[],
+  publisher: CsafPublisher,
+  options: VexOptions = {},
+): CsafVexDocument {
+  const label = vulLabel(caseRow.id, vul.localId);
+  const known = cells.filter((c) => c.status !== 'unknown');
+  if (known.length === 0) throw new EmptyVexError(label);
+
+  const { productTree, entries } = buildProductTree(known);
+  const { status, flags, threats, remediations, statements } = vulnerabilityStatus(entries);
 
   const date = new Date(
     Math.max(vul.updatedAt.getTime(), vul.createdAt.getTime(), ...known.map((c) => c.updatedAt.getTime())),
