@@ -1,7 +1,7 @@
 // A case: its header (status, owners, dates, tags, the caller's actions) and its tabs — the report's working
 // copy (with what changed since the original, for coordinators), participants, activity, files, and places
 // for threads, vulnerabilities and the advisory that later issues fill. The tab is in the address.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, useParams } from 'react-router';
 import type { CaseDetail, CasePermissions } from '@cvdp/core';
@@ -78,6 +78,38 @@ function TabContent({
   return <Tab caseId={caseId} />;
 }
 
+/** The case's tabs; at 390 px the bar scrolls sideways and the open tab is brought into view. */
+function CaseTabBar({ caseId, tabs, tab }: { caseId: number; tabs: CaseTab[]; tab: CaseTab }) {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = bar.current?.querySelector<HTMLElement>('.active');
+    if (active && bar.current) bar.current.scrollLeft = active.offsetLeft - bar.current.offsetLeft;
+  }, [tab, tabs.length]);
+  // Bootstrap's tab bar written out (react-bootstrap's Nav would bring a chunk with Popper and the people
+  // picker into every case page).
+  return (
+    <nav
+      ref={bar}
+      className="nav nav-tabs mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
+      aria-label="Case sections"
+    >
+      {tabs.map((t) => (
+        <div className="nav-item" key={t}>
+          <NavLink
+            to={caseTabPath(caseId, t)}
+            end
+            // /cases/5/report is the Report tab too, though its link is /cases/5.
+            className={({ isActive }) => `nav-link text-nowrap${isActive || t === tab ? ' active' : ''}`}
+            aria-current={t === tab ? 'page' : undefined}
+          >
+            {TAB_LABELS[t]}
+          </NavLink>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
 function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
   const query = useQuery({ queryKey: queryKeys.cases.detail(caseId), queryFn: () => fetchCase(caseId) });
   const metadata = useQuery({
@@ -99,25 +131,7 @@ function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
   return (
     <article>
       {c ? <CaseHeader c={c} permissions={permissions} /> : <PageSpinner label="Loading the case…" />}
-      {/* Bootstrap's tab bar written out (react-bootstrap's Nav would bring a chunk with Popper and the people
-          picker into every case page). */}
-      <nav
-        className="nav nav-tabs mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
-        aria-label="Case sections"
-      >
-        {tabs.map((t) => (
-          <div className="nav-item" key={t}>
-            <NavLink
-              to={caseTabPath(caseId, t)}
-              end
-              className={`nav-link text-nowrap${t === tab ? ' active' : ''}`}
-              aria-current={t === tab ? 'page' : undefined}
-            >
-              {TAB_LABELS[t]}
-            </NavLink>
-          </div>
-        ))}
-      </nav>
+      <CaseTabBar caseId={caseId} tabs={tabs} tab={tab} />
       <Suspense fallback={<PageSpinner label={`Loading ${TAB_LABELS[tab]}…`} />}>
         <TabContent caseId={caseId} c={c} tab={tab} permissions={permissions} />
       </Suspense>

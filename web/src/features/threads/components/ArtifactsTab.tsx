@@ -52,7 +52,9 @@ export function ArtifactsTab({ caseId }: { caseId: number }) {
         onUploaded={() => void refresh()}
       />
       <ErrorAlert error={files.error ?? share.error} />
-      <Table size="sm" responsive className="align-middle">
+      {/* position-relative: the header's visually hidden "Actions" (position: absolute) then belongs to the table inside
+          its scrolling wrapper, instead of widening the whole page at 390 px. */}
+      <Table size="sm" responsive className="align-middle position-relative">
         <thead>
           <tr>
             <th>File</th>
