@@ -65,6 +65,13 @@ export interface Config {
   scoringLockSeconds: number;
   /** Largest CVE record upload (a .json or .zip) an administrator may send to the scoring ingest, in bytes. */
   scoringUploadBytes: number;
+  /**
+   * Base 1's address for base 2's calls to it (creating a case from a vulnerability), e.g.
+   * http://coordination:8000; undefined: the same process (the one-port platform serves both).
+   */
+  coordinationUrl: string | undefined;
+  /** An API token of a coordination service account (staff) base 2 uses for those calls; never logged. */
+  coordinationToken: string | undefined;
 }
 
 export interface S3Settings {
@@ -99,6 +106,19 @@ function publicUrlFromEnv(raw: string | undefined): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`CVDP_PUBLIC_URL must be an absolute http(s) address, got "${raw}"`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function coordinationUrlFromEnv(raw: string | undefined): string | undefined {
+  if (!raw || raw.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error('CVDP_COORDINATION_URL must be an absolute http(s) address, e.g. http://127.0.0.1:8000');
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
@@ -177,5 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3FromEnv(env),
     scoringLockSeconds: intFromEnv(env, 'CVDP_SCORING_LOCK_SECONDS', 2 * 60 * 60)!,
     scoringUploadBytes: intFromEnv(env, 'CVDP_SCORING_UPLOAD_BYTES', 200 * 1024 * 1024)!,
+    coordinationUrl: coordinationUrlFromEnv(env.CVDP_COORDINATION_URL),
+    coordinationToken: env.CVDP_COORDINATION_TOKEN?.trim() || undefined,
   };
 }

@@ -11,6 +11,8 @@ import { analysisRoutes } from './analysis/routes.ts';
 import { cpeRoutes } from './cpe/routes.ts';
 import { workRoutes } from './work/routes.ts';
 import { insightsRoutes } from './insights/routes.ts';
+import { predisclosureRoutes } from './predisclosure/routes.ts';
+import { scoringCaseRoutes } from './cases/routes.ts';
 
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
@@ -31,4 +33,6 @@ export async function scoringService(app: FastifyInstance) {
   await app.register(cpeRoutes);
   await app.register(workRoutes);
   await app.register(insightsRoutes);
+  await app.register(predisclosureRoutes);
+  await app.register(scoringCaseRoutes);
 }
