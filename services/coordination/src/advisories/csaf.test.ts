@@ -36,6 +36,7 @@ const V31_TEMPORAL = 'CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H/E:P/RL:O/RC:C
 const V40 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N';
 const SSVC = { table: 'cisa-coordinator', values: { E: 'A', A: 'Y', TI: 'T', MWI: 'H' } };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CSAF documents are walked freely in assertions
 type Json = Record<string, any>;
 
 function ok<R extends { statusCode: number; body: string }>(res: R, status = 200): R {
@@ -632,5 +633,22 @@ describe('POST /api/advisory/upload/', () => {
     ok(await upload(w.coordinator, 2_000_000_000, JSON.stringify(doc)), 404);
     ok(await upload(t.anonymous(), w.caseId, JSON.stringify(doc)), 401);
     expect(await revisions(w.caseId)).toBe(before);
+  });
+});
+
+describe('the API description', () => {
+  it('documents the CSAF calls', async () => {
+    const coordinator = await t.signIn({ roles: ['coordinator'] });
+    const res = ok(await coordinator.get('/api/docs/json'));
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/manage/csaf/profiles/',
+        '/manage/csaf/profiles/{id}/',
+        '/api/case/{id}/settings/csaf/',
+        '/api/case/{id}/advisory/csaf/',
+        '/api/advisory/upload/',
+      ]),
+    );
   });
 });

@@ -176,7 +176,7 @@ const severity3 = (score: number) =>
 
 function cvss4Json(vector: string): Json | null {
   try {
-    return cvss4Record(vector) as unknown as Json;
+    return cvss4Record(vector);
   } catch {
     return null;
   }

@@ -209,7 +209,7 @@ export async function settingsView(db: Db, row: SettingsRow, stored: boolean): P
     tlp: row.tlp as CsafTlpLabel | null,
     tracking_id_pattern: row.trackingIdPattern,
     tracking_id: csafTrackingId(row.trackingIdPattern, row.caseId, new Date().getUTCFullYear()),
-    product_tree_overrides: row.productTreeOverrides as CsafProductTreeOverrides,
+    product_tree_overrides: row.productTreeOverrides,
     updated: stored ? row.updatedAt.toISOString() : null,
   };
 }

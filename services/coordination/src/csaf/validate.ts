@@ -60,7 +60,7 @@ function confirmedCvss4(value: unknown): boolean {
   if (!isObject(value) || typeof value.vectorString !== 'string') return false;
   let record: Json;
   try {
-    record = cvss4Record(value.vectorString) as unknown as Json;
+    record = cvss4Record(value.vectorString);
   } catch {
     return false;
   }
