@@ -9,9 +9,11 @@ import { createTestApp, type TestApp, type TestClient } from '@cvdp/coordination
 import {
   advisoryApprovals,
   advisoryRevisions,
+  caseCsafSettings,
   caseParticipants,
   cases,
   coordinationService,
+  csafProfiles,
   reports,
 } from '@cvdp/coordination';
 import { groups } from '@cvdp/server-kit';
@@ -68,6 +70,13 @@ beforeAll(async () => {
   await t.db
     .insert(advisoryApprovals)
     .values({ caseId: c.id, revisionId: revision.id, participantId: participant.id });
+  // A CSAF profile (id 1) the fuzzed case's CSAF settings use, so the profile and settings calls reach the
+  // code behind their lookups.
+  const [profile] = await t.db
+    .insert(csafProfiles)
+    .values({ name: 'Fuzzed profile', publisherName: 'Fuzzed CERT', namespace: 'https://fuzz.example' })
+    .returning();
+  await t.db.insert(caseCsafSettings).values({ caseId: c.id, profileId: profile.id });
   await t.db.insert(groups).values({ name: 'Fuzzed group' });
   // A vulnerability (id 1) of the case, the group as its vendor and that vendor's status, so the
   // vulnerability (CVSS, SSVC), vendor status and VEX calls reach the code behind their lookups (and the VEX
@@ -255,6 +264,15 @@ describe('every route, hostile input', () => {
         '/api/advisories/:id/',
         '/advisories/',
         '/advisories/:id/',
+      ]),
+    );
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/manage/csaf/profiles/',
+        '/manage/csaf/profiles/:id/',
+        '/api/case/:id/settings/csaf/',
+        '/api/case/:id/advisory/csaf/',
+        '/api/advisory/upload/',
       ]),
     );
     expect(table.length).toBeGreaterThan(25);

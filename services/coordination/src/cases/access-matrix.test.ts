@@ -15,9 +15,11 @@ import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/te
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { coordinationService } from '../app.ts';
 import { multipartBody, submitReport, type ReportFormParts } from '../reports/report-test-helpers.ts';
+import { csafUploadBody } from '../advisories/csaf-test-helpers.ts';
 import {
   autoAssignmentRoles,
   caseParticipants,
+  csafProfiles,
   reports,
   resolutionOptions,
   vulnerabilities,
@@ -109,6 +111,16 @@ const MATRIX_TEXT = `
   GET     /api/advisories/:id/                              200       200      200    200      200         200
   GET     /advisories/                                      200       200      200    200      200         200
   GET     /advisories/:id/                                  200       200      200    200      200         200
+  # CSAF (issue 12): profiles (admin); the case's CSAF settings (staff); the advisory as CSAF (participants:
+  # the shared revision); importing a CSAF file as a revision (staff of the case named in the form)
+  GET     /manage/csaf/profiles/                            401       403      403    403      403         200
+  POST    /manage/csaf/profiles/                            401       403      403    403      403         201
+  PATCH   /manage/csaf/profiles/:id/                        401       403      403    403      403         200
+  DELETE  /manage/csaf/profiles/:id/                        401       403      403    403      403         204
+  GET     /api/case/:id/settings/csaf/                      401       403      403    404      200         200
+  POST    /api/case/:id/settings/csaf/                      401       403      403    404      200         200
+  GET     /api/case/:id/advisory/csaf/                      401       200      200    404      200         200
+  POST    /api/advisory/upload/                             401       403      403    404      201         201
 `;
 
 interface Row {
@@ -301,6 +313,31 @@ async function newRole() {
   return role.id;
 }
 
+async function newCsafProfile() {
+  const [p] = await t.db
+    .insert(csafProfiles)
+    .values({
+      name: unique('Matrix profile'),
+      publisherName: 'Matrix CERT',
+      namespace: 'https://matrix.example',
+    })
+    .returning();
+  return p.id;
+}
+
+/** A shared revision of case A's advisory covering vulA (which has a vendor status), for its CSAF. */
+async function newCsafRevision() {
+  ok(
+    await client.coordinator.post(`/api/case/${caseA}/advisory/`, {
+      title: unique('CSAF advisory'),
+      summary: 'Summary',
+      vulnerabilities: [vulA],
+    }),
+    201,
+  );
+  ok(await client.coordinator.patch(`/api/case/${caseA}/advisory/latest/`, { date_shared: today }));
+}
+
 async function newResolution() {
   const [r] = await t.db
     .insert(resolutionOptions)
@@ -381,6 +418,8 @@ interface Sent {
   body?: unknown;
   /** A multipart report form instead of a JSON body. */
   form?: ReportFormParts;
+  /** Any other multipart body. */
+  multipart?: { payload: Buffer; headers: Record<string, string> };
 }
 
 /**
@@ -462,6 +501,30 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     await once('published', () => newRevision('published'));
     return { url: `/advisories/${caseA}/` };
   },
+  'POST /manage/csaf/profiles/': () => ({
+    body: {
+      name: unique('Matrix profile'),
+      publisher_name: 'Matrix CERT',
+      namespace: 'https://matrix.example',
+    },
+  }),
+  'PATCH /manage/csaf/profiles/:id/': async () => ({
+    url: `/manage/csaf/profiles/${await newCsafProfile()}/`,
+    body: { name: unique('Renamed profile') },
+  }),
+  'DELETE /manage/csaf/profiles/:id/': async () => ({
+    url: `/manage/csaf/profiles/${await newCsafProfile()}/`,
+  }),
+  'POST /api/case/:id/settings/csaf/': () => ({ body: { tracking_id_pattern: `MATRIX-{case}-${++serial}` } }),
+  'GET /api/case/:id/advisory/csaf/': async () => {
+    await once('csaf', newCsafRevision);
+    return {};
+  },
+  'POST /api/advisory/upload/': async () => {
+    await once('csaf', newCsafRevision);
+    const exported = ok(await client.coordinator.get(`/api/case/${caseA}/advisory/csaf/`));
+    return { url: '/api/advisory/upload/', multipart: await csafUploadBody(caseA, exported.body) };
+  },
   'POST /api/case/:id/vuls/': () => ({ body: { description: unique('Matrix vulnerability') } }),
   'POST /api/case/:id/vuls/from-report/': async () => {
     await growReport();
@@ -504,6 +567,7 @@ async function send(row: Row, who: Who, sent: Sent, options: { csrf?: boolean } 
     const { payload, headers } = await multipartBody(sent.form);
     return c.request('POST', url, { payload, headers, csrf: options.csrf });
   }
+  if (sent.multipart) return c.request(row.method, url, { ...sent.multipart, csrf: options.csrf });
   return c.request(row.method, url, { body: sent.body as never, csrf: options.csrf });
 }
 
