@@ -101,9 +101,12 @@ function Cvss3Form({ vul }: { vul: Vulnerability }) {
         <FieldError message={fieldError} id={`${id}-error`} />
       </Form.Group>
       {save.error && !fieldError ? <ErrorAlert error={save.error} /> : null}
-      <Button type="submit" size="sm" className="mt-2" disabled={!vector.trim() || save.isPending}>
-        Save CVSS 3.1 score
-      </Button>
+      <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
+        <Button type="submit" size="sm" disabled={!vector.trim() || save.isPending}>
+          Save CVSS 3.1 score
+        </Button>
+        {save.isSuccess && <span className="text-success small">Saved.</span>}
+      </div>
     </Form>
   );
 }
