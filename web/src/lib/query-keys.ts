@@ -90,6 +90,14 @@ export const queryKeys = {
     ssvcHistory: (caseId: number, vulId: number) => ['vuls', caseId, 'ssvc-history', vulId] as const,
     vendorStatus: (caseId: number) => ['vuls', caseId, 'vendor-status'] as const,
   },
+  /** A case's advisory: its revisions, their diffs and the vendors' approvals (the Advisory tab). */
+  advisories: {
+    /** Everything of a case's advisory: invalidate after saving, sharing, publishing or an approval. */
+    all: (caseId: number) => ['advisories', caseId] as const,
+    revisions: (caseId: number) => ['advisories', caseId, 'revisions'] as const,
+    diff: (caseId: number, from: number, to: number) => ['advisories', caseId, 'diff', from, to] as const,
+    approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
+  },
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>
       ['dashboard', 'metrics', start, end, user] as const,

@@ -28,11 +28,6 @@ const TAB_LABELS: Record<CaseTab, string> = {
   advisory: 'Advisory',
 };
 
-/** What the tabs later issues fill say until then. */
-export const EMPTY_TAB_TEXT: Record<'advisory', string> = {
-  advisory: 'The advisory for this case, its revisions and publication will appear here. There is none yet.',
-};
-
 export const caseTabPath = (caseId: number, tab: CaseTab) =>
   tab === 'report' ? `/cvdp/cases/${caseId}` : `/cvdp/cases/${caseId}/${tab}`;
 
@@ -46,17 +41,6 @@ export function CasePage() {
   return caseId === null || !isCaseTab(tab) ? <NotFoundPage /> : <CaseView caseId={caseId} tab={tab} />;
 }
 
-function EmptyTab({ tab }: { tab: keyof typeof EMPTY_TAB_TEXT }) {
-  return (
-    <section aria-labelledby={`case-${tab}-title`}>
-      <h2 id={`case-${tab}-title`} className="h5">
-        {TAB_LABELS[tab]}
-      </h2>
-      <p className="text-body-secondary">{EMPTY_TAB_TEXT[tab]}</p>
-    </section>
-  );
-}
-
 function TabContent({
   caseId,
   c,
@@ -68,7 +52,6 @@ function TabContent({
   tab: CaseTab;
   permissions: CasePermissions | null;
 }) {
-  if (tab === 'advisory') return <EmptyTab tab={tab} />;
   if (tab === 'report') {
     // The one tab that shows the case itself: it waits for it (the header shows the spinner meanwhile).
     return c ? <TabComponents.report c={c} /> : null;

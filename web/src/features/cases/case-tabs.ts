@@ -22,6 +22,7 @@ const tabModules = {
   threads: () => import('../threads/index.ts').then((m) => ({ default: m.ThreadsTab })),
   artifacts: () => import('../threads/index.ts').then((m) => ({ default: m.ArtifactsTab })),
   vulnerabilities: () => import('../vuls/index.ts').then((m) => ({ default: m.VulnerabilitiesTab })),
+  advisory: () => import('../advisories/index.ts').then((m) => ({ default: m.AdvisoryTab })),
 };
 
 export const TabComponents = {
@@ -31,6 +32,7 @@ export const TabComponents = {
   threads: lazy(tabModules.threads),
   artifacts: lazy(tabModules.artifacts),
   vulnerabilities: lazy(tabModules.vulnerabilities),
+  advisory: lazy(tabModules.advisory),
 };
 
 /** Starts loading a tab's chunk (the browser keeps it; React.lazy's own import then finds it loaded). */

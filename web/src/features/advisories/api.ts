@@ -1,0 +1,83 @@
+// Advisory calls of a case (issue 12): revisions (save, list, latest, diff), sharing and publishing the latest
+// revision, vendors' approvals, and the CSAF document built from the latest revision (2.0 or 2.1), which the
+// server validates before serving it (a 409 lists the failed tests).
+import type {
+  AdvisoryDiff,
+  AdvisoryLatestPatch,
+  AdvisoryRevision,
+  AdvisoryRevisionInput,
+  Approval,
+  ApprovalAnswerInput,
+  ApprovalRequestResult,
+  CaseCallerMetadata,
+  CsafVersion,
+  PageOf,
+  PublicAdvisorySummary,
+} from '@cvdp/core';
+import { coordinationApi } from '../../lib/api-client.ts';
+
+const rows = <T>(data: T[] | PageOf<T>): T[] => (Array.isArray(data) ? data : data.results);
+
+export const fetchCaseCallerMetadata = (caseId: number) =>
+  coordinationApi.get<CaseCallerMetadata>(`api/case/${caseId}/metadata/`).then((r) => r.data);
+
+/** Every revision the caller may read, newest first as the server orders them. */
+export const fetchRevisions = (caseId: number) =>
+  coordinationApi
+    .get<AdvisoryRevision[] | PageOf<AdvisoryRevision>>(`api/case/${caseId}/advisory/`, {
+      params: { page_size: 50 },
+    })
+    .then((r) => rows(r.data));
+
+export const saveRevision = (caseId: number, input: AdvisoryRevisionInput) =>
+  coordinationApi.post<AdvisoryRevision>(`api/case/${caseId}/advisory/`, input).then((r) => r.data);
+
+export const patchLatest = (caseId: number, change: AdvisoryLatestPatch) =>
+  coordinationApi.patch<AdvisoryRevision>(`api/case/${caseId}/advisory/latest/`, change).then((r) => r.data);
+
+export const fetchDiff = (caseId: number, from: number, to: number) =>
+  coordinationApi
+    .get<AdvisoryDiff>(`api/case/${caseId}/advisory/diff/`, { params: { from, to } })
+    .then((r) => r.data);
+
+export const fetchApprovals = (caseId: number) =>
+  coordinationApi
+    .get<Approval[] | PageOf<Approval>>(`api/case/${caseId}/approvals/`, { params: { page_size: 200 } })
+    .then((r) => rows(r.data));
+
+export const requestApprovals = (caseId: number) =>
+  coordinationApi
+    .post<ApprovalRequestResult>(`api/case/${caseId}/approvals/`, { all_vendors: true })
+    .then((r) => r.data);
+
+export const answerApproval = (approvalId: number, answer: ApprovalAnswerInput) =>
+  coordinationApi.patch<Approval>(`api/case/approvals/${approvalId}/`, answer).then((r) => r.data);
+
+/** The CSAF document as the server serves it (text, to be saved as is) with the number of tests it passed. */
+export interface CsafExport {
+  text: string;
+  fileName: string;
+  testsRun: number;
+}
+
+export const fetchCsaf = (caseId: number, version: CsafVersion) =>
+  coordinationApi
+    .get<string>(`api/case/${caseId}/advisory/csaf/`, {
+      params: version === '2.1' ? { version } : {},
+      responseType: 'text',
+      transformResponse: (data: string) => data,
+    })
+    .then((r): CsafExport => {
+      const disposition = String(r.headers['content-disposition'] ?? '');
+      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1];
+      return {
+        text: r.data,
+        fileName: name ?? `vu_${caseId}.json`,
+        testsRun: Number(r.headers['x-csaf-tests-run'] ?? 0),
+      };
+    });
+
+export const fetchPublicAdvisories = () =>
+  coordinationApi
+    .get<PublicAdvisorySummary[] | PageOf<PublicAdvisorySummary>>('api/advisories/')
+    .then((r) => rows(r.data));
