@@ -139,6 +139,7 @@ test('vulnerabilities from a report, scored with CVSS and SSVC, vendor statuses,
   await expect(
     ssvc.getByRole('list', { name: 'SSVC decisions, newest first' }).getByRole('listitem'),
   ).toHaveCount(1);
+  await expectNoSeriousAxeViolations(coord, 'one vulnerability (coordinator)');
   await screenshots(coord, 'vulnerability-detail');
 
   // The list shows the coordinator's scores and the SSVC outcome.

@@ -59,7 +59,7 @@ function Cvss4Form({ vul }: { vul: Vulnerability }) {
         >
           Save CVSS 4.0 score
         </Button>
-        {save.isSuccess && <span className="text-success small">Saved.</span>}
+        {save.isSuccess && <span className="text-success-emphasis small">Saved.</span>}
       </div>
       <VectorError error={save.error} />
     </div>
@@ -105,7 +105,7 @@ function Cvss3Form({ vul }: { vul: Vulnerability }) {
         <Button type="submit" size="sm" disabled={!vector.trim() || save.isPending}>
           Save CVSS 3.1 score
         </Button>
-        {save.isSuccess && <span className="text-success small">Saved.</span>}
+        {save.isSuccess && <span className="text-success-emphasis small">Saved.</span>}
       </div>
     </Form>
   );
