@@ -221,9 +221,18 @@ describe('refused files', () => {
         { name: 'README.txt', content: 'not a record' },
       ]),
     );
+    const text = good.toString();
+    await writeFile(
+      path.join(dir, 'j-nul.json'),
+      text.replace('"descriptions": [', '"x_note": "a\\u0000b", "descriptions": ['),
+    );
+    await writeFile(
+      path.join(dir, 'k-surrogate.json'),
+      text.replace('"descriptions": [', '"x_note": "\\ud800", "descriptions": ['),
+    );
     const result = await ingestPaths(t.db, [dir]);
     await rm(dir, { recursive: true });
-    expect(result).toMatchObject({ new: 1, unchanged: 1, updated: 0, rejected: 9 });
+    expect(result).toMatchObject({ new: 1, unchanged: 1, updated: 0, rejected: 11 });
     expect(result.rejects.map((r) => r.file)).toEqual([
       'a-broken.json',
       'b-not-cve.json',
@@ -234,6 +243,8 @@ describe('refused files', () => {
       'g-bad-shape.json',
       'h-not-a-zip.zip',
       'i-archive.zip:records/broken.json',
+      'j-nul.json',
+      'k-surrogate.json',
     ]);
     const reasons = Object.fromEntries(result.rejects.map((r) => [r.file, r.reason]));
     expect(reasons['a-broken.json']).toMatch(/^Not valid JSON/);
@@ -241,6 +252,8 @@ describe('refused files', () => {
     expect(reasons['d-huge.json']).toBe('The record is larger than 3.8 MB.');
     expect(reasons['e-v4.json']).toBe('Unsupported dataVersion "4.0" (5.x expected).');
     expect(reasons['g-bad-shape.json']).toBe('containers.cna.problemTypes must be an array.');
+    expect(reasons['j-nul.json']).toBe('The record contains a NUL character, which cannot be stored.');
+    expect(reasons['k-surrogate.json']).toBe('The record contains a lone surrogate, which cannot be stored.');
     expect(reasons['h-not-a-zip.zip']).toMatch(/^Not a readable zip file/);
     expect((await t.db.select().from(cveRecords).where(eq(cveRecords.cveId, 'CVE-2099-0001'))).length).toBe(
       1,

@@ -4,7 +4,8 @@
 // hash: nothing written) or rejected (reported with its file name; the run goes on). Each batch also writes
 // the records' changes and activity and the run's counts in its ingest_jobs row, which is the progress a
 // screen polls.
-import { eq, inArray, ne, and, sql } from 'drizzle-orm';
+import { eq, inArray, ne, and, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@cvdp/server-kit';
 import { cveRecords, vulChanges, vulEnrichment } from '../records/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
@@ -121,8 +122,27 @@ function enrichmentRows(recordId: number, values: EnrichmentValue[]) {
   }));
 }
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += ENRICHMENT_CHUNK) await insert(rows.slice(i, i + ENRICHMENT_CHUNK));
+/**
+ * Many rows in one statement with one parameter: INSERT … SELECT FROM jsonb_to_recordset($1), much cheaper
+ * than one bound parameter per value (the records batch is a few MB of JSON). Rows are keyed by the table's
+ * property names; a key missing from every row takes its column default.
+ */
+async function insertRecordset(tx: Tx, table: PgTable, rows: Record<string, unknown>[], suffix?: SQL) {
+  const columns = table as unknown as Record<string, PgColumn>;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const names = keys.map((k) => sql.identifier(columns[k].name));
+  const defs = keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`);
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries(keys.map((k) => [columns[k].name, r[k] ?? null]))),
+  );
+  return tx.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.join(defs, sql`, `)}) ${suffix ?? sql``}`,
+  );
+}
+
+async function insertChunked<T extends Record<string, unknown>>(tx: Tx, table: PgTable, rows: T[]) {
+  for (let i = 0; i < rows.length; i += ENRICHMENT_CHUNK)
+    await insertRecordset(tx, table, rows.slice(i, i + ENRICHMENT_CHUNK));
 }
 
 interface BatchOutcome {
@@ -165,11 +185,16 @@ async function writeBatch(
     let inserted = 0;
 
     if (fresh.length) {
-      const rows = await tx
-        .insert(cveRecords)
-        .values(fresh.map((r) => ({ ...recordColumns(r), createdAt: now, ingestedAt: now, updatedAt: now })))
-        .onConflictDoNothing({ target: cveRecords.cveId })
-        .returning({ id: cveRecords.id, cveId: cveRecords.cveId });
+      const written = await insertRecordset(
+        tx,
+        cveRecords,
+        fresh.map((r) => ({ ...recordColumns(r), createdAt: now, ingestedAt: now, updatedAt: now })),
+        sql`on conflict (cve_id) do nothing returning id, cve_id`,
+      );
+      const rows = (written as { rows: { id: number; cve_id: string }[] }).rows.map((row) => ({
+        id: row.id,
+        cveId: row.cve_id,
+      }));
       const ids = new Map(rows.map((row) => [row.cveId, row.id]));
       for (const r of fresh) {
         const id = ids.get(r.cveId);
@@ -261,9 +286,9 @@ async function writeBatch(
       }
     }
 
-    await insertChunked(enrichment, (chunk) => tx.insert(vulEnrichment).values(chunk));
-    await insertChunked(changes, (chunk) => tx.insert(vulChanges).values(chunk));
-    await insertChunked(activities, (chunk) => tx.insert(vulActivity).values(chunk));
+    await insertChunked(tx, vulEnrichment, enrichment);
+    await insertChunked(tx, vulChanges, changes);
+    await insertChunked(tx, vulActivity, activities);
     await applyOurScores(tx, touched);
     // Software priorities of new and changed records; standing assignments of new ones (work/store.ts).
     await applyIngestedWork(tx, createdIds, touched);
@@ -321,10 +346,11 @@ export async function ingestFiles(
   let batch: ParsedRecord[] = [];
   const inBatch = new Set<string>();
 
-  const flush = async () => {
-    let pending = batch;
-    batch = [];
-    inBatch.clear();
+  // Writing a batch overlaps with reading and parsing the next one (one batch in flight at a time, so
+  // batches still commit in order and a CVE repeated in a later batch compares with the earlier copy).
+  let inflight: Promise<void> = Promise.resolve();
+  const write = async (records: ParsedRecord[]) => {
+    let pending = records;
     while (pending.length) {
       const outcome = await writeBatch(db, pending, jobId, actorId);
       counts.new += outcome.new;
@@ -334,6 +360,15 @@ export async function ingestFiles(
     }
     await saveProgress(db, jobId, counts, rejects);
     options.onProgress?.({ ...counts }, rejects);
+  };
+  const flush = async () => {
+    const pending = batch;
+    batch = [];
+    inBatch.clear();
+    await inflight;
+    inflight = write(pending);
+    // Handled when awaited at the next flush or at the end; this only keeps it from counting as unhandled.
+    inflight.catch(() => {});
   };
 
   try {
@@ -358,6 +393,7 @@ export async function ingestFiles(
       if (batch.length >= batchSize) await flush();
     }
     await flush();
+    await inflight;
     await saveProgress(db, jobId, counts, rejects, { status: 'done' });
   } catch (error) {
     await saveProgress(db, jobId, counts, rejects, {

@@ -218,13 +218,30 @@ export function contentHashOf(record: unknown): string {
 export function parseCveRecord(bytes: Buffer | string): ParsedRecord {
   const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   if (size > MAX_RECORD_BYTES) fail(`The record is larger than 3.8 MB (${size} bytes).`);
+  const text = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
   let doc: unknown;
   try {
-    doc = JSON.parse(typeof bytes === 'string' ? bytes : bytes.toString('utf8'));
+    doc = JSON.parse(text);
   } catch (error) {
     fail(`Not valid JSON: ${(error as Error).message.slice(0, 120)}`);
   }
+  // PostgreSQL stores neither NUL nor lone surrogates; only a record escaping them needs the full walk.
+  if (text.includes('\0') || /\\u(0000|d[89a-f])/i.test(text)) checkStorable(doc);
   return readCveRecord(doc);
+}
+
+function checkStorable(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) fail('The record contains a NUL character, which cannot be stored.');
+    if (!value.isWellFormed()) fail('The record contains a lone surrogate, which cannot be stored.');
+  } else if (Array.isArray(value)) {
+    value.forEach(checkStorable);
+  } else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      checkStorable(k);
+      checkStorable(v);
+    }
+  }
 }
 
 export function readCveRecord(doc: unknown): ParsedRecord {
