@@ -29,6 +29,7 @@ import { csafRoutes } from './csaf/routes.ts';
 import { csafSettingsRoutes } from './csaf/settings-routes.ts';
 import { advisoryCsafRoutes } from './advisories/csaf-routes.ts';
 import { cveRoutes } from './cve/routes.ts';
+import { cveRoutes } from './cve/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -61,6 +62,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);
   await app.register(advisoryCsafRoutes);
+  await app.register(cveRoutes);
   await app.register(cveRoutes);
   await app.register(outboxWorkerPlugin);
 }

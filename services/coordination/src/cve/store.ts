@@ -235,6 +235,12 @@ export async function assignReservation(db: Db, actorId: number, id: number, vul
       throw new HttpError(400, 'A rejected CVE id cannot be assigned.', {
         vul: ['A rejected CVE id cannot be assigned.'],
       });
+    // The id leaves the vulnerability that had it (checked for clashes after).
+    if (r.vulId !== null && r.vulId !== vulId)
+      await tx
+        .update(vulnerabilities)
+        .set({ cve: null, updatedAt: new Date() })
+        .where(and(eq(vulnerabilities.id, r.vulId), sql`upper(${vulnerabilities.cve}) = upper(${r.cveId})`));
     let caseId: number | null = null;
     if (vulId !== null) {
       const [vul] = await tx
@@ -263,11 +269,6 @@ export async function assignReservation(db: Db, actorId: number, id: number, vul
         .set({ vulId: null })
         .where(and(eq(cveReservations.vulId, vulId), sql`${cveReservations.id} <> ${id}`));
     }
-    if (r.vulId !== null && r.vulId !== vulId)
-      await tx
-        .update(vulnerabilities)
-        .set({ cve: null, updatedAt: new Date() })
-        .where(and(eq(vulnerabilities.id, r.vulId), sql`upper(${vulnerabilities.cve}) = upper(${r.cveId})`));
     if (vulId !== null)
       await tx
         .update(vulnerabilities)
