@@ -15,3 +15,4 @@ export * from './vuls/tables.ts';
 export * from './vendor-status/tables.ts';
 export * from './advisories/tables.ts';
 export * from './cve/tables.ts';
+export * from './catalogue/tables.ts';
