@@ -16,6 +16,7 @@ import { caseRoutes } from '../features/cases/index.ts';
 import { deskRoutes, deskStaffRoutes } from '../features/desk/index.ts';
 import { notificationRoutes } from '../features/notifications/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
+import { scoringRoutes } from '../features/scoring/index.ts';
 
 /** Screens for any signed-in user. */
 const signedInRoutes: RouteObject[] = [
@@ -56,6 +57,14 @@ const screens: RouteObject[] = [
       </RequireUser>
     ),
     children: staffRoutes,
+  },
+  {
+    element: (
+      <RequireUser roles={['scorer', 'admin']}>
+        <Outlet />
+      </RequireUser>
+    ),
+    children: scoringRoutes,
   },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/cvdp/dashboard', label: 'Dashboard', roles: ['coordinator', 'admin'] },
   { to: '/cvdp/report', label: 'Report a vulnerability' },
   { to: '/cvdp/reports/', label: 'My reports' },
+  { to: '/cvdp/scoring', label: 'Scoring', roles: ['scorer', 'admin'] },
   { to: '/cvdp/admin/users/pending', label: 'Pending users', roles: ['admin'] },
   { to: '/cvdp/admin/users', label: 'Users', roles: ['admin'], end: true },
 ];

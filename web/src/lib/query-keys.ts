@@ -102,4 +102,13 @@ export const queryKeys = {
     metrics: (start: string, end: string, user?: number) =>
       ['dashboard', 'metrics', start, end, user] as const,
   },
+  /** The scoring service (base 2): the queue and one vulnerability with its analysis, changes and activity. */
+  scoring: {
+    all: ['scoring'] as const,
+    queue: (params: Record<string, string>) => ['scoring', 'queue', params] as const,
+    vul: (id: string) => ['scoring', 'vul', id] as const,
+    analysis: (id: string) => ['scoring', 'vul', id, 'analysis'] as const,
+    changes: (id: string, page: number) => ['scoring', 'vul', id, 'changes', page] as const,
+    activity: (id: string, page: number) => ['scoring', 'vul', id, 'activity', page] as const,
+  },
 } as const;
