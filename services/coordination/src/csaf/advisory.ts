@@ -348,7 +348,9 @@ function vulnerabilityJson(
       ]
     : remediations;
 
-  const notes: CsafNote[] = [{ category: 'description', title: 'Description', text: vul.description }];
+  const notes: CsafNote[] = [
+    { category: 'description', title: 'Description', text: vul.description.trim() || label },
+  ];
   const cwe = v21 ? undefined : csafCwe(vul.cwes);
   const cweList = v21 ? cwes21(vul.cwes) : [];
   const named = new Set(v21 ? cweList.map((c) => c.id) : cwe ? [cwe.id] : []);
@@ -361,13 +363,14 @@ function vulnerabilityJson(
   const cvssV3 = v3 ? cvss3Json(v3.vector) : null;
   const cvssV4 = v4 ? cvss4Json(v4.vector) : null;
   const idText = vul.cve ?? label;
+  const title = vul.title.trim() || firstLine(vul.description);
 
   const json: Json = {
     ...(vul.cve ? { cve: vul.cve } : {}),
     ...(cwe ? { cwe } : {}),
     ...(cweList.length ? { cwes: cweList } : {}),
     ids: [{ system_name: input.publisher.name, text: label }],
-    title: vul.title.trim() || firstLine(vul.description),
+    ...(title ? { title } : {}),
     notes,
   };
 
