@@ -1,5 +1,5 @@
 // One CVE JSON 5.x document → what the queue stores: the checks that make it a CVE record we can read
-// (the structure of every field we read, not the whole 5.1 schema — see README in this folder), the queue
+// (the structure of every field we read, not the whole 5.1 schema — README.md in this folder says why), the queue
 // columns, and every CWE/CVSS/CPE/SSVC/KEV value with its provenance ('cna' or 'adp:<shortName>').
 // Pure: no database, no HTTP.
 import { createHash } from 'node:crypto';
