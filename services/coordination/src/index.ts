@@ -3,3 +3,8 @@ export { prepareCoordinationData } from './database.ts';
 export { ensureAdmin, describeBootstrap } from './accounts/bootstrap-admin.ts';
 export { createReport } from './reports/store.ts';
 export * from './tables.ts';
+// CVE Services for the scoring service's ADP containers (a client per stored account) and its tests.
+export { clientFor } from './cve/store.ts';
+export { CveServicesError } from './cve/client.ts';
+export { encryptApiKey, SecretKeyMissingError } from './cve/secret-box.ts';
+export { startLocalCveServices, type LocalCveServices } from './cve/local-cve-services/index.ts';

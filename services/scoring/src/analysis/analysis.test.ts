@@ -5,24 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADP_NO_ACCOUNT_REASON, ANALYSIS_LOCK_MESSAGE } from '@cvdp/core/scoring/work';
-import { cveAccounts } from '@cvdp/coordination';
+import { cveAccounts, encryptApiKey, startLocalCveServices } from '@cvdp/coordination';
 import { cveRecords } from '../tables.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
 import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
 import { recordWithAdp, validateCveRecord } from './adp.ts';
-import { ADP_NO_CLIENT_REASON } from './send.ts';
 
 let t: TestApp;
 let scorer: TestClient & { user: { id: number } };
 let other: TestClient;
 let admin: TestClient;
+const SECRET = 'scoring-adp-test-secret-key-0123456789';
 const CVE = 'CVE-2012-1867';
 const REJECTED = 'CVE-2024-41661';
 const KEV_CVE = 'CVE-2024-4577';
 
 beforeAll(async () => {
   requireRecordsDir();
-  t = await createScoringTestApp();
+  t = await createScoringTestApp({ config: { secretKey: SECRET } });
   await ingestPaths(t.db, [await recordsFolder([CVE, KEV_CVE, REJECTED, 'CVE-2010-3941'])]);
   scorer = await t.signIn({ roles: ['scorer'], name: 'Sam Scorer' });
   other = await t.signIn({ roles: ['scorer'], name: 'Olga Other' });
@@ -178,14 +178,61 @@ describe('ADP container', () => {
     expect(verbs[0]).toBe('adp_built');
   });
 
-  it('says the client is missing when an account exists', async () => {
-    const [account] = await t.db
-      .insert(cveAccounts)
-      .values({ orgShortName: 'cvdp', username: 'adp@example.test', apiKeyEncrypted: 'x', active: true })
-      .returning();
-    const res = await scorer.post(url(CVE, 'adp/'));
-    expect(res.json()).toMatchObject({ sent: false, reason: ADP_NO_CLIENT_REASON });
-    await t.db.delete(cveAccounts).where(eq(cveAccounts.id, account.id));
+  it('is sent with PUT /cve/{id}/adp through an active account with the ADP role (local CVE Services)', async () => {
+    const cve = await startLocalCveServices({
+      orgs: [
+        { shortName: 'cvdp-adp', roles: ['ADP'], users: { 'adp@example.test': 'adp-key' } },
+        { shortName: 'cna-only', roles: ['CNA'], users: { 'cna@example.test': 'cna-key' } },
+      ],
+    });
+    try {
+      const [row] = await t.db.select().from(cveRecords).where(eq(cveRecords.cveId, CVE));
+      cve.records.set(CVE, structuredClone(row.record));
+      const account = (org: string, user: string, key: string) =>
+        t.db
+          .insert(cveAccounts)
+          .values({
+            orgShortName: org,
+            username: user,
+            apiKeyEncrypted: encryptApiKey(key, SECRET),
+            environment: 'custom',
+            baseUrl: cve.url,
+            active: true,
+          })
+          .returning();
+      // An organisation without the ADP role: CVE Services' refusal is the reason, the container is kept.
+      const [cna] = await account('cna-only', 'cna@example.test', 'cna-key');
+      const refused = (await scorer.post(url(CVE, 'adp/'))).json();
+      expect(refused).toMatchObject({ sent: false, reason: expect.stringContaining('ADP_ONLY') });
+      await t.db.update(cveAccounts).set({ active: false }).where(eq(cveAccounts.id, cna.id));
+
+      await account('cvdp-adp', 'adp@example.test', 'adp-key');
+      const res = await scorer.post(url(CVE, 'adp/'));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        sent: true,
+        reason: expect.stringMatching(/ADP container was added/),
+      });
+      const stored = cve.records.get(CVE) as {
+        containers: { adp: { title?: string; providerMetadata: { shortName: string } }[] };
+      };
+      const ours = stored.containers.adp.find((c) => c.title === 'CVDP scoring analysis')!;
+      expect(ours.providerMetadata.shortName).toBe('cvdp-adp');
+      expect(cve.requests.at(-1)).toMatchObject({
+        method: 'PUT',
+        path: `/api/cve/${CVE}/adp`,
+        user: 'adp@example.test',
+      });
+      const analysis = (await scorer.get(url(CVE))).json();
+      expect(analysis.adp.sent_at).not.toBeNull();
+      const verbs = (await scorer.get(url(CVE, 'activity/')))
+        .json()
+        .results.map((a: { verb: string }) => a.verb);
+      expect(verbs.slice(0, 2)).toEqual(['adp_sent', 'adp_built']);
+    } finally {
+      await t.db.delete(cveAccounts);
+      await cve.close();
+    }
   });
 
   it('refuses a record that does not validate with the container: 409 listing the errors', async () => {

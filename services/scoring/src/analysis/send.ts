@@ -1,10 +1,12 @@
 // Sending our ADP container to CVE Services (PUT /cve/{id}/adp with {adpContainer}). The CVE Services client
 // lives with the CVE accounts in the coordination service; when that service registers it as the
-// `cveAdpSender` decorator, it is used. Without one — or without an active CVE account — the container is
-// stored and the answer says why it was not sent.
+// Sent with the coordination service's CVE Services client through the first active CVE account (its key
+// decrypted with CVDP_SECRET_KEY); a `cveAdpSender` decorator, when present, replaces that (tests, other
+// transports). Without an active account the container is stored and the answer says why it was not sent;
+// CVE Services' refusal (e.g. ADP_ONLY for an organisation without the ADP role) is the reason too.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { cveAccounts } from '@cvdp/coordination';
+import { asc, eq } from 'drizzle-orm';
+import { CveServicesError, SecretKeyMissingError, clientFor, cveAccounts } from '@cvdp/coordination';
 import { ADP_NO_ACCOUNT_REASON } from '@cvdp/core/scoring/work';
 
 export interface AdpSendResult {
@@ -21,20 +23,25 @@ declare module 'fastify' {
   }
 }
 
-export const ADP_NO_CLIENT_REASON =
-  'This instance has no CVE Services client for ADP containers yet; the container is stored, not sent.';
-
 export function adpSenderOf(app: FastifyInstance): AdpSender {
   return async (cveId, container) => {
     const [account] = await app.db
-      .select({ id: cveAccounts.id })
+      .select()
       .from(cveAccounts)
       .where(eq(cveAccounts.active, true))
+      .orderBy(asc(cveAccounts.id))
       .limit(1);
     if (!account) return { sent: false, reason: ADP_NO_ACCOUNT_REASON };
-    if (!app.cveAdpSender) return { sent: false, reason: ADP_NO_CLIENT_REASON };
     // CVE Services writes providerMetadata itself.
     const { providerMetadata: _ignored, ...body } = container;
-    return app.cveAdpSender(cveId, body);
+    if (app.cveAdpSender) return app.cveAdpSender(cveId, body);
+    try {
+      const answer = await clientFor(account, app.config.secretKey).putAdp(cveId, body);
+      return { sent: true, reason: (answer as { message?: string })?.message ?? null };
+    } catch (error) {
+      if (error instanceof CveServicesError) return { sent: false, reason: error.userMessage };
+      if (error instanceof SecretKeyMissingError) return { sent: false, reason: error.message };
+      throw error;
+    }
   };
 }
