@@ -30,7 +30,9 @@ import {
   updateAccount,
 } from './store.ts';
 import { CveServicesError } from './client.ts';
-import { MISSING_SECRET_KEY, SecretKeyMissingError } from './secret-box.ts';
+import { MISSING_SECRET_KEY } from './secret-box.ts';
+import { cveFailure } from './cve-failure.ts';
+import { cveRecordRoutes } from './record-routes.ts';
 
 /** Who manages CVE accounts and reservations. */
 export const CVE_MANAGERS: readonly Role[] = ['scorer', 'admin'];
@@ -38,21 +40,12 @@ export const CVE_MANAGERS: readonly Role[] = ['scorer', 'admin'];
 const tags = ['cve'];
 const reserveListQuery = pageQuery(50, 200).extend(cveReserveListQuery.shape);
 
-/** A failed CVE Services call as the user sees it: the service's reason, nothing stored. */
-export function cveFailure(e: unknown): never {
-  if (e instanceof CveServicesError) {
-    const status = e.status === 429 ? 429 : e.status === 0 || e.status >= 500 ? 502 : 400;
-    throw new HttpError(status, e.userMessage);
-  }
-  if (e instanceof SecretKeyMissingError) throw new HttpError(503, MISSING_SECRET_KEY);
-  throw e;
-}
-
 export async function cveRoutes(app: FastifyInstance) {
   const { db } = app;
   const secretKey = () => app.config.secretKey;
   const r = routes(app);
   const managers = { access: CVE_MANAGERS, tags };
+  await cveRecordRoutes(app);
 
   // Stored keys cannot be read without CVDP_SECRET_KEY: refuse to start rather than fail on first use.
   app.addHook('onReady', async () => {

@@ -1,0 +1,178 @@
+// GET /api/vul/{id}/cve/: the vulnerability as a CVE JSON 5.1 record, validated before it is answered
+// (409 listing the schema's complaints). POST /api/vul/{id}/cve/publish/ (staff): sends its CNA container
+// to CVE Services through the active CVE account — only once the case's advisory is published; a record
+// that exists already is updated (PUT) instead.
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { idParams } from '@cvdp/core';
+import { HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
+import { caseAccessOr404 } from '../cases/case-scope.ts';
+import { cases } from '../cases/tables.ts';
+import { can, filter } from '../policy/index.ts';
+import { cellsOfVul } from '../vendor-status/store.ts';
+import { vulCvssScores, vulnerabilities } from '../vuls/tables.ts';
+import { cweEntries } from '../cwe/tables.ts';
+import { advisoryRevisions } from '../advisories/tables.ts';
+import { instancePublisher } from '../csaf/publisher.ts';
+import type { CaseAccess } from '../policy/index.ts';
+import { cveAccounts, cveReservations } from './tables.ts';
+import { buildCveRecord, cnaContainerToSend } from './record.ts';
+import { validateCveRecord } from './schema/validate.ts';
+import { clientFor } from './store.ts';
+import { CveServicesError } from './client.ts';
+import { cveFailure } from './cve-failure.ts';
+
+export const RECORD_INVALID =
+  'The CVE record of this vulnerability does not pass the CVE JSON 5.1 schema; the problems are listed.';
+export const NOT_PUBLISHED = 'The case’s advisory is not published: publish it before the CVE record.';
+export const NO_CVE_ID =
+  'This vulnerability has no CVE id: reserve one and give it to the vulnerability first.';
+export const NO_ACCOUNT = 'No active CVE account is configured.';
+
+type Vul = typeof vulnerabilities.$inferSelect;
+
+async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string | undefined) {
+  const { vendors, rows } = await cellsOfVul(db, access, vul.id);
+  const names = new Map(vendors.map((v) => [v.participant, v.name]));
+  const cvss = await db
+    .select()
+    .from(vulCvssScores)
+    .where(and(eq(vulCvssScores.vulId, vul.id), filter('cvss.read', access)))
+    .orderBy(vulCvssScores.version);
+  // One score per version: the coordinator's before the reporter's.
+  const byVersion = new Map<string, (typeof cvss)[number]>();
+  for (const c of cvss)
+    if (!byVersion.has(c.version) || c.source === 'coordinator') byVersion.set(c.version, c);
+  const cweRows = vul.cwes.length
+    ? await db
+        .select({ id: cweEntries.id, name: cweEntries.name })
+        .from(cweEntries)
+        .where(inArray(cweEntries.id, vul.cwes))
+    : [];
+  const [c] = await db.select({ createdAt: cases.createdAt }).from(cases).where(eq(cases.id, vul.caseId));
+  const [published] = await db
+    .select({ datePublished: advisoryRevisions.datePublished })
+    .from(advisoryRevisions)
+    .where(and(eq(advisoryRevisions.caseId, vul.caseId), eq(advisoryRevisions.published, true)))
+    .orderBy(desc(advisoryRevisions.revision))
+    .limit(1);
+  const record = buildCveRecord({
+    cveId: vul.cve ? vul.cve.toUpperCase() : null,
+    vul,
+    cweNames: new Map(cweRows.map((r) => [r.id, r.name])),
+    cvss: [...byVersion.values()],
+    vendors: rows.map((row) => ({
+      vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
+      status: row.status,
+      product: row.product,
+      affectedVersions: row.affectedVersions,
+      fixedVersions: row.fixedVersions,
+      cpe: row.cpe,
+    })),
+    coordinator: instancePublisher({ publicUrl }).name,
+    reportedAt: c.createdAt,
+    advisoryPublished: published ? (published.datePublished ?? new Date().toISOString().slice(0, 10)) : null,
+    advisoryUrl: published && publicUrl ? `${publicUrl}/advisories/${vul.caseId}/` : null,
+  });
+  return { record, published: !!published };
+}
+
+function checked(record: Record<string, unknown>) {
+  const errors = validateCveRecord(record);
+  if (errors.length) {
+    const byPath: Record<string, string[]> = {};
+    for (const e of errors) (byPath[e.path] ??= []).push(e.message);
+    throw new HttpError(409, RECORD_INVALID, byPath);
+  }
+  return record;
+}
+
+export async function cveRecordRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const r = routes(app);
+  const tags = ['vuls', 'cve'];
+
+  async function visibleVul(user: NonNullable<Parameters<typeof caseAccessOr404>[1]>, id: number) {
+    const [vul] = await db.select().from(vulnerabilities).where(eq(vulnerabilities.id, id));
+    if (!vul) throw notFound();
+    const access = await caseAccessOr404(db, user, vul.caseId);
+    if (!can('vul.read', access, vul)) throw notFound();
+    return { vul, access };
+  }
+
+  r.get(
+    '/api/vul/:id/cve/',
+    {
+      summary:
+        'The vulnerability as a CVE JSON 5.1 record (CNA container from the model), validated (409 listing errors)',
+      tags,
+      access: 'user',
+      params: idParams,
+    },
+    async (request) => {
+      const { vul, access } = await visibleVul(request.user!, request.params.id);
+      const { record } = await recordOf(db, vul, access, config.publicUrl);
+      return { cve_id: vul.cve ? vul.cve.toUpperCase() : null, record: checked(record) };
+    },
+  );
+
+  r.post(
+    '/api/vul/:id/cve/publish/',
+    {
+      summary: 'Publish (or update) the CVE record in CVE Services through the active CVE account',
+      tags,
+      access: STAFF,
+      params: idParams,
+    },
+    async (request) => {
+      const { vul, access } = await visibleVul(request.user!, request.params.id);
+      if (!vul.cve) throw new HttpError(409, NO_CVE_ID);
+      const { record, published } = await recordOf(db, vul, access, config.publicUrl);
+      if (!published) throw new HttpError(409, NOT_PUBLISHED);
+      checked(record);
+      const [account] = await db
+        .select()
+        .from(cveAccounts)
+        .where(eq(cveAccounts.active, true))
+        .orderBy(cveAccounts.id)
+        .limit(1);
+      if (!account) throw new HttpError(409, NO_ACCOUNT);
+      const cveId = vul.cve.toUpperCase();
+      const container = cnaContainerToSend(record);
+      let answer: { message: string };
+      let updated = false;
+      try {
+        const client = clientFor(account, config.secretKey);
+        try {
+          answer = await client.publishCna(cveId, container);
+        } catch (e) {
+          if (!(e instanceof CveServicesError) || e.code !== 'CVE_RECORD_EXISTS') throw e;
+          updated = true;
+          answer = await client.publishCna(cveId, container, true);
+        }
+      } catch (e) {
+        if (e instanceof CveServicesError)
+          request.log.warn(
+            { cveServices: { status: e.status, code: e.code, message: e.serviceMessage } },
+            'CVE publish failed',
+          );
+        return cveFailure(e);
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(cveReservations)
+          .set({ state: 'PUBLISHED', publishedAt: new Date() })
+          .where(eq(cveReservations.cveId, cveId));
+        await recordActivity(tx, {
+          actorId: request.user!.id,
+          caseId: vul.caseId,
+          verb: updated ? 'updated CVE record' : 'published CVE record',
+          objectType: 'vul',
+          objectId: vul.id,
+          after: { cve_id: cveId, account: account.id },
+        });
+      });
+      return { cve_id: cveId, updated, message: answer.message };
+    },
+  );
+}
