@@ -20,3 +20,4 @@ export * from './vuls/index.ts';
 export * from './ssvc/index.ts';
 export * from './advisories/index.ts';
 export * from './csaf/index.ts';
+export * from './catalogue/index.ts';

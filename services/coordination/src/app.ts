@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminUserRoutes } from './admin/routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { cweRoutes } from './cwe/routes.ts';
@@ -36,6 +37,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(apiDocsPlugin, coordinationDocs);
   await app.register(accountRoutes);
   await app.register(adminUserRoutes);
+  await app.register(catalogueRoutes);
   await app.register(groupRoutes);
   await app.register(tokenRoutes);
   await app.register(cweRoutes);

@@ -13,6 +13,8 @@ const LAYER: Record<string, number> = {
   tokens: 1,
   admin: 1,
   email: 1,
+  // Issue 14: the administration catalogue (tags, vulnerability attributes, the admin audit list).
+  catalogue: 1,
   notifications: 2,
   policy: 3,
   cases: 4,

@@ -23,7 +23,10 @@ export const vulAttributes = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     type: text('type').notNull(),
-    choices: text('choices').array().notNull().default(sql`ARRAY[]::text[]`),
+    choices: text('choices')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     required: boolean('required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

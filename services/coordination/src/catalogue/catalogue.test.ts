@@ -1,0 +1,167 @@
+// The administration catalogue (issue 14): tags by kind, vulnerability attributes and the admin audit list.
+// Admins only (403 for everyone else); every change leaves an activity row with before/after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHOICES_REQUIRED,
+  DUPLICATE_TAG,
+  DUPLICATE_VUL_ATTRIBUTE,
+  type AuditEntry,
+  type PageOf,
+  type Tag,
+  type VulAttribute,
+} from '@cvdp/core';
+import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+
+let t: TestApp;
+let admin: TestClient & { user: { id: number } };
+let coordinator: TestClient;
+let reporter: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn({ roles: ['admin'], name: 'Ana Admin' });
+  coordinator = await t.signIn({ roles: ['coordinator'] });
+  reporter = await t.signIn({ roles: ['reporter'] });
+});
+afterAll(() => t.close());
+
+const audit = async (query: string) =>
+  (await admin.get(`/manage/activity/?${query}`)).json<PageOf<AuditEntry>>();
+
+describe('manage/tags/', () => {
+  it('creates, lists by kind, refuses a duplicate name per kind and deletes, with activity', async () => {
+    const a = await admin.post('/manage/tags/case/', { name: 'ICS', description: 'Industrial' });
+    expect(a.statusCode).toBe(201);
+    const ics = a.json<Tag>();
+    expect(ics).toMatchObject({ kind: 'case', name: 'ICS', description: 'Industrial' });
+    const v = await admin.post('/manage/tags/vul/', { name: 'ics' });
+    expect(v.statusCode).toBe(201);
+    const bodyKind = await admin.post('/manage/tags/', { name: 'Medical', kind: 'vul' });
+    expect(bodyKind.json<Tag>().kind).toBe('vul');
+    const dflt = await admin.post('/manage/tags/', { name: 'Automotive' });
+    expect(dflt.json<Tag>().kind).toBe('case');
+
+    const dup = await admin.post('/manage/tags/case/', { name: 'ics' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ errors: { name: [DUPLICATE_TAG] } });
+
+    expect((await admin.get('/manage/tags/case/')).json<Tag[]>().map((x) => x.name)).toEqual([
+      'Automotive',
+      'ICS',
+    ]);
+    expect((await admin.get('/manage/tags/vul/')).json<Tag[]>().map((x) => x.name)).toEqual([
+      'ics',
+      'Medical',
+    ]);
+    expect((await admin.get('/manage/tags/')).json<Tag[]>()).toHaveLength(4);
+    expect((await admin.get('/manage/tags/nope/')).statusCode).toBe(404);
+
+    const opts = await admin.request('OPTIONS', '/manage/tags/');
+    expect(opts.statusCode).toBe(200);
+    expect(opts.json()).toMatchObject({
+      kinds: [
+        { value: 'case', display_name: 'Case' },
+        { value: 'vul', display_name: 'Vulnerability' },
+      ],
+      actions: { POST: { name: { required: true } } },
+    });
+
+    expect((await admin.delete(`/manage/tag/${ics.id}/`)).statusCode).toBe(204);
+    expect((await admin.delete(`/manage/tag/${ics.id}/`)).statusCode).toBe(404);
+    expect((await admin.get('/manage/tags/case/')).json<Tag[]>().map((x) => x.name)).toEqual(['Automotive']);
+
+    const log = await audit('object_type=tag');
+    expect(log.count).toBe(5);
+    expect(log.results[0]).toMatchObject({
+      actor: { id: admin.user.id, name: 'Ana Admin' },
+      verb: 'removed tag',
+      object_id: String(ics.id),
+      before: { kind: 'case', name: 'ICS', description: 'Industrial' },
+      after: null,
+    });
+    expect(log.results.at(-1)).toMatchObject({ verb: 'added tag', before: null, after: { name: 'ICS' } });
+  });
+
+  it('is admin-only', async () => {
+    for (const who of [coordinator, reporter]) {
+      expect((await who.get('/manage/tags/')).statusCode).toBe(403);
+      expect((await who.post('/manage/tags/case/', { name: 'X' })).statusCode).toBe(403);
+      expect((await who.delete('/manage/tag/1/')).statusCode).toBe(403);
+      expect((await who.request('OPTIONS', '/manage/tags/')).statusCode).toBe(403);
+    }
+    expect((await admin.get('/manage/tags/')).json<Tag[]>().some((x) => x.name === 'X')).toBe(false);
+  });
+});
+
+describe('manage/vul/attributes/', () => {
+  it('creates text/number/choice/date attributes, refuses bad ones and duplicates, deletes, with activity', async () => {
+    const c = await admin.post('/manage/vul/attributes/', {
+      name: 'Exploited in ICS',
+      type: 'choice',
+      choices: ['yes', 'no'],
+      required: true,
+    });
+    expect(c.statusCode).toBe(201);
+    const choice = c.json<VulAttribute>();
+    expect(choice).toMatchObject({ type: 'choice', choices: ['yes', 'no'], required: true });
+    for (const type of ['text', 'number', 'date'])
+      expect((await admin.post('/manage/vul/attributes/', { name: `A ${type}`, type })).statusCode).toBe(201);
+
+    const noChoices = await admin.post('/manage/vul/attributes/', { name: 'Z', type: 'choice' });
+    expect(noChoices.statusCode).toBe(400);
+    expect(noChoices.json()).toMatchObject({ errors: { choices: [CHOICES_REQUIRED] } });
+    expect((await admin.post('/manage/vul/attributes/', { name: 'Z', type: 'colour' })).statusCode).toBe(400);
+    const dup = await admin.post('/manage/vul/attributes/', { name: 'a TEXT', type: 'text' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ errors: { name: [DUPLICATE_VUL_ATTRIBUTE] } });
+
+    const list = (await admin.get('/manage/vul/attributes/')).json<VulAttribute[]>();
+    expect(list.map((a) => [a.name, a.type, a.required])).toEqual([
+      ['Exploited in ICS', 'choice', true],
+      ['A text', 'text', false],
+      ['A number', 'number', false],
+      ['A date', 'date', false],
+    ]);
+    expect((await admin.delete(`/manage/vul/attributes/${choice.id}/`)).statusCode).toBe(204);
+    expect((await admin.delete(`/manage/vul/attributes/${choice.id}/`)).statusCode).toBe(404);
+    expect((await admin.get('/manage/vul/attributes/')).json<VulAttribute[]>()).toHaveLength(3);
+
+    const log = await audit('object_type=vul_attribute');
+    expect(log.count).toBe(5);
+    expect(log.results[0]).toMatchObject({
+      verb: 'removed vulnerability attribute',
+      before: { name: 'Exploited in ICS', type: 'choice', choices: ['yes', 'no'], required: true },
+    });
+  });
+
+  it('is admin-only', async () => {
+    for (const who of [coordinator, reporter]) {
+      expect((await who.get('/manage/vul/attributes/')).statusCode).toBe(403);
+      expect((await who.post('/manage/vul/attributes/', { name: 'Y', type: 'text' })).statusCode).toBe(403);
+      expect((await who.delete('/manage/vul/attributes/1/')).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('manage/activity/', () => {
+  it('lists changes outside cases, filtered by actor and date, paged; admins only', async () => {
+    const other = await t.signIn({ roles: ['admin'] });
+    await other.post('/manage/tags/vul/', { name: 'By other' });
+    const mine = await audit(`actor=${other.user.id}`);
+    expect(mine.count).toBe(1);
+    expect(mine.results[0]).toMatchObject({ verb: 'added tag', after: { name: 'By other', kind: 'vul' } });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const all = await audit(`since=${today}&until=${today}`);
+    expect(all.count).toBeGreaterThanOrEqual(11);
+    expect((await audit('until=2000-01-01')).count).toBe(0);
+    expect((await audit('since=2999-01-01')).count).toBe(0);
+    const page = await audit('page_size=2&page=2');
+    expect(page.results).toHaveLength(2);
+    expect(page.previous).toBeTruthy();
+
+    expect((await admin.get('/manage/activity/?since=2025-02-30')).statusCode).toBe(400);
+    expect((await admin.get('/manage/activity/?actor=x')).statusCode).toBe(400);
+    expect((await coordinator.get('/manage/activity/')).statusCode).toBe(403);
+    expect((await reporter.get('/manage/activity/')).statusCode).toBe(403);
+  });
+});
