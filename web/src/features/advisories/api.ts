@@ -14,6 +14,7 @@ import type {
   PageOf,
   PublicAdvisorySummary,
 } from '@cvdp/core';
+import { AxiosError } from 'axios';
 import { coordinationApi } from '../../lib/api-client.ts';
 
 const rows = <T>(data: T[] | PageOf<T>): T[] => (Array.isArray(data) ? data : data.results);
@@ -75,6 +76,17 @@ export const fetchCsaf = (caseId: number, version: CsafVersion) =>
         fileName: name ?? `vu_${caseId}.json`,
         testsRun: Number(r.headers['x-csaf-tests-run'] ?? 0),
       };
+    })
+    .catch((error: unknown) => {
+      // The answer was asked for as text: a refusal's JSON body is read back so its detail and failed tests show.
+      if (error instanceof AxiosError && typeof error.response?.data === 'string') {
+        try {
+          error.response.data = JSON.parse(error.response.data) as unknown;
+        } catch {
+          // Not JSON (a proxy's page): the status code is all there is.
+        }
+      }
+      throw error;
     });
 
 export const fetchPublicAdvisories = () =>
