@@ -16,3 +16,4 @@ export * from './vendor-status/tables.ts';
 export * from './advisories/tables.ts';
 export * from './cve/tables.ts';
 export * from './catalogue/tables.ts';
+export * from './connections/tables.ts';
