@@ -11,6 +11,7 @@ import { RequireUser, authRoutes } from '../features/auth/index.ts';
 import { homeRoutes } from '../features/home/index.ts';
 import { accountRoutes } from '../features/account/index.ts';
 import { adminRoutes } from '../features/admin/index.ts';
+import { advisoryAdminRoutes } from '../features/advisories/index.ts';
 import { reportRoutes } from '../features/reports/index.ts';
 import { caseRoutes } from '../features/cases/index.ts';
 import { deskRoutes, deskStaffRoutes } from '../features/desk/index.ts';
@@ -48,7 +49,7 @@ const screens: RouteObject[] = [
         <Outlet />
       </RequireUser>
     ),
-    children: adminRoutes,
+    children: [...adminRoutes, ...advisoryAdminRoutes],
   },
   {
     element: (

@@ -21,6 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/cvdp/scoring', label: 'Scoring', roles: ['scorer', 'admin'] },
   { to: '/cvdp/admin/users/pending', label: 'Pending users', roles: ['admin'] },
   { to: '/cvdp/admin/users', label: 'Users', roles: ['admin'], end: true },
+  { to: '/cvdp/admin/csaf/profiles', label: 'CSAF profiles', roles: ['admin'] },
 ];
 
 export function navigationFor(user: CurrentUser | null): NavItem[] {

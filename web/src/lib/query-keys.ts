@@ -97,6 +97,7 @@ export const queryKeys = {
     revisions: (caseId: number) => ['advisories', caseId, 'revisions'] as const,
     diff: (caseId: number, from: number, to: number) => ['advisories', caseId, 'diff', from, to] as const,
     approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
+    csafProfiles: () => ['advisories', 'csaf-profiles'] as const,
   },
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>

@@ -10,6 +10,8 @@ import type {
   ApprovalAnswerInput,
   ApprovalRequestResult,
   CaseCallerMetadata,
+  CsafProfile,
+  CsafProfileCreateInput,
   CsafVersion,
   PageOf,
   PublicAdvisorySummary,
@@ -93,3 +95,16 @@ export const fetchPublicAdvisories = () =>
   coordinationApi
     .get<PublicAdvisorySummary[] | PageOf<PublicAdvisorySummary>>('api/advisories/')
     .then((r) => rows(r.data));
+
+// ---- CSAF profiles (administrators) -----------------------------------------------------------------
+
+export const fetchCsafProfiles = () =>
+  coordinationApi
+    .get<CsafProfile[] | PageOf<CsafProfile>>('manage/csaf/profiles/', { params: { page_size: 200 } })
+    .then((r) => rows(r.data));
+
+export const createCsafProfile = (input: CsafProfileCreateInput) =>
+  coordinationApi.post<CsafProfile>('manage/csaf/profiles/', input).then((r) => r.data);
+
+export const deleteCsafProfile = (id: number) =>
+  coordinationApi.delete(`manage/csaf/profiles/${id}/`).then(() => undefined);

@@ -22,7 +22,10 @@ const tabModules = {
   threads: () => import('../threads/index.ts').then((m) => ({ default: m.ThreadsTab })),
   artifacts: () => import('../threads/index.ts').then((m) => ({ default: m.ArtifactsTab })),
   vulnerabilities: () => import('../vuls/index.ts').then((m) => ({ default: m.VulnerabilitiesTab })),
-  advisory: () => import('../advisories/index.ts').then((m) => ({ default: m.AdvisoryTab })),
+  advisory: () =>
+    import('../advisories/index.ts')
+      .then((m) => m.loadAdvisoryTab())
+      .then((m) => ({ default: m.AdvisoryTab })),
 };
 
 export const TabComponents = {

@@ -39,7 +39,9 @@ export function RevisionsPanel({ caseId, revisions }: { caseId: number; revision
             {revisions.map((r) => (
               <tr key={r.id}>
                 <td>{r.revision}</td>
-                <td className="text-break">{r.title}</td>
+                <td className="text-break" style={{ minWidth: '9rem' }}>
+                  {r.title}
+                </td>
                 <td className="text-nowrap">
                   {formatDateTime(r.created)}
                   {r.created_by ? ` · ${r.created_by.name}` : ''}
