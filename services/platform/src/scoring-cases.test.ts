@@ -46,7 +46,7 @@ const asService = (method: 'GET', url: string) =>
 describe('POST /scoring/api/vuls/{id}/', () => {
   it('is refused while no service token is configured, and for non-scorers', async () => {
     const res = await scorer.post(`/scoring/api/vuls/${CVE}/`);
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(CASE_SERVICE_NOT_CONFIGURED);
     const coordinator = await t.signIn({ roles: ['coordinator'] });
     expect((await coordinator.post(`/scoring/api/vuls/${CVE}/`)).statusCode).toBe(403);
@@ -95,7 +95,7 @@ describe('POST /scoring/api/vuls/{id}/', () => {
       insert into cve_records (cve_id, state, data_version, record, content_hash)
       values ('CVE-2025-0002', 'PUBLISHED', '5.1', '{}'::jsonb, 'y')`);
     const res = await scorer.post(`/scoring/api/vuls/CVE-2025-0002/`);
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/service token/);
     t.config.coordinationToken = serviceKey;
   });

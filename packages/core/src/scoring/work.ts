@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../ids/index.ts';
 
-const ISO_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** yyyy-MM-dd, years 1900–2999 (a year 0 would reach the database as an out-of-range date). */
+const ISO_DAY = /^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$/;
 const day = (field: string) =>
   z
     .string()

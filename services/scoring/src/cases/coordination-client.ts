@@ -22,7 +22,8 @@ export const COORDINATION_UNREACHABLE = 'The coordination service could not be r
 export function coordinationClient(app: FastifyInstance): CoordinationCall {
   return async (method, path, body) => {
     const token = app.config.coordinationToken;
-    if (!token) throw new HttpError(503, CASE_SERVICE_NOT_CONFIGURED);
+    // The instance is not set up for it: a refusal of the request, not a server failure.
+    if (!token) throw new HttpError(409, CASE_SERVICE_NOT_CONFIGURED);
     const headers: Record<string, string> = { authorization: `Token ${token}`, accept: 'application/json' };
     let payload: string | Buffer;
     if ('json' in body) {

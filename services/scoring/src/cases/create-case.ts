@@ -24,8 +24,9 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 function refused(step: string, answer: { status: number; body: unknown }): HttpError {
   const body = (answer.body ?? {}) as { detail?: string; errors?: Record<string, string[]> };
+  // A token base 1 refuses is this instance's set-up problem (409); base 1 failing is a bad gateway (502).
   const status =
-    answer.status === 401 || answer.status === 403 ? 502 : answer.status >= 500 ? 502 : answer.status;
+    answer.status === 401 || answer.status === 403 ? 409 : answer.status >= 500 ? 502 : answer.status;
   const why =
     answer.status === 401 || answer.status === 403
       ? 'The coordination service refused the service token (it must belong to an active coordinator).'
