@@ -1,8 +1,15 @@
 // Calls of the scoring service (base 2, score_api_url): the queue, one vulnerability, its lock, score,
 // analysis, changes and activity. Scores and outcomes are never sent: the server computes them.
 import type { PageOf } from '@cvdp/core';
-import type { VulActivityEntry, VulChange, VulDetail, VulPatch, VulSummary } from '@cvdp/core/scoring/index';
-import type { VulAnalysis } from '@cvdp/core/scoring/work';
+import type {
+  IngestJob,
+  VulActivityEntry,
+  VulChange,
+  VulDetail,
+  VulPatch,
+  VulSummary,
+} from '@cvdp/core/scoring/index';
+import type { PredisclosureVul, VulAnalysis } from '@cvdp/core/scoring/work';
 import { scoringApi } from '../../lib/api-client.ts';
 
 export const fetchQueue = (params: Record<string, string>) =>
@@ -49,3 +56,19 @@ export const fetchActivity = (id: string, page: number) =>
       params: { page, page_size: 10 },
     })
     .then((r) => r.data);
+
+export const uploadRecords = (files: File[], onProgress: (fraction: number) => void) => {
+  const form = new FormData();
+  for (const f of files) form.append('file', f);
+  return scoringApi
+    .post<IngestJob>('api/ingest/', form, {
+      onUploadProgress: (e) => e.total && onProgress(e.loaded / e.total),
+    })
+    .then((r) => r.data);
+};
+
+export const fetchIngestJob = (id: number) =>
+  scoringApi.get<IngestJob>(`api/ingest/${id}/`).then((r) => r.data);
+
+export const fetchPredisclosure = (params: Record<string, string>) =>
+  scoringApi.get<PageOf<PredisclosureVul>>('api/predisclosure/vuls/', { params }).then((r) => r.data);

@@ -10,4 +10,12 @@ export const scoringRoutes: RouteObject[] = [
     path: 'scoring/vuls/:id',
     lazy: async () => ({ Component: (await import('./VulPage.tsx')).VulPage }),
   },
+  {
+    path: 'scoring/ingest',
+    lazy: async () => ({ Component: (await import('./IngestPage.tsx')).IngestPage }),
+  },
+  {
+    path: 'scoring/predisclosure',
+    lazy: async () => ({ Component: (await import('./PredisclosurePage.tsx')).PredisclosurePage }),
+  },
 ];
