@@ -30,6 +30,7 @@ import { csafRoutes } from './csaf/routes.ts';
 import { csafSettingsRoutes } from './csaf/settings-routes.ts';
 import { advisoryCsafRoutes } from './advisories/csaf-routes.ts';
 import { cveRoutes } from './cve/routes.ts';
+import { connectionRoutes } from './connections/routes.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -64,5 +65,6 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(csafSettingsRoutes);
   await app.register(advisoryCsafRoutes);
   await app.register(cveRoutes);
+  await app.register(connectionRoutes);
   await app.register(outboxWorkerPlugin);
 }

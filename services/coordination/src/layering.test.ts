@@ -37,6 +37,8 @@ const LAYER: Record<string, number> = {
   advisories: 11,
   // CVE accounts, reservations and records read vulnerabilities, vendor status and the advisory's state.
   cve: 12,
+  // Connections to other instances reuse the CVE accounts' secret box for the token we present.
+  connections: 13,
   testing: 20,
 };
 

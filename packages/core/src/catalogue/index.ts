@@ -110,3 +110,51 @@ export const auditQuery = z.object({
   since: isoDate.optional(),
   until: isoDate.optional(),
 });
+
+// --- Connections to other CVDP instances (manage/connections/) ----------------------------------------
+
+export const DUPLICATE_CONNECTION = 'A connection with this name already exists.';
+export const DUPLICATE_INCOMING_TOKEN = 'Another connection already uses this incoming token.';
+
+/** A connection as answered: its tokens are never returned. */
+export interface Connection {
+  id: number;
+  name: string;
+  base_url: string;
+  enabled: boolean;
+  last_contact: string | null;
+  created: string;
+}
+
+const connectionToken = (field: string) =>
+  z
+    .string(`Enter ${field}.`)
+    .min(20, `${field} is at least 20 characters.`)
+    .max(512, `${field} is at most 512 characters.`)
+    .regex(/^[\x21-\x7e]+$/, `${field} is printable ASCII without spaces.`);
+
+const connectionFields = {
+  name: z
+    .string('Enter a name.')
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(100, 'A name is at most 100 characters.'),
+  base_url: z
+    .url({ protocol: /^https?$/, error: 'Enter an http(s) URL.' })
+    .max(500, 'A URL is at most 500 characters.'),
+  /** The token we present to them (write-only). */
+  token: connectionToken('token'),
+  /** The token they present to us (write-only, stored hashed). */
+  incoming_token: connectionToken('incoming_token'),
+  enabled: z.boolean('enabled is true or false.'),
+};
+
+export const connectionCreateSchema = z
+  .object({ ...connectionFields, enabled: connectionFields.enabled.default(true) })
+  .strict();
+export const connectionUpdateSchema = z.object(connectionFields).partial().strict();
+export type ConnectionCreate = z.input<typeof connectionCreateSchema>;
+
+export const connectionListQuery = z.object({
+  all: z.enum(['0', '1', 'true', 'false'], 'all is 1 or 0.').optional(),
+});
