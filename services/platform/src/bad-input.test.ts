@@ -241,6 +241,26 @@ describe('every route, hostile input', () => {
     expect(urls).toContain('/api/report/');
     expect(urls).toContain('/api/cases/:id/');
     expect(urls).toContain('/scoring/api/users/');
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/scoring/api/vuls/:id/analysis/',
+        '/scoring/api/vuls/:id/analysis/adp/',
+        '/scoring/api/vuls/:id/analysis/activity/',
+        '/scoring/api/cpe/',
+        '/scoring/api/cpes/',
+        '/scoring/api/cpe/vuls/',
+        '/scoring/api/priorities/',
+        '/scoring/api/priorities/:id/',
+        '/scoring/api/assignments/',
+        '/scoring/api/assignments/:id/',
+        '/scoring/api/insights/',
+        '/scoring/api/insights/vulnrich/',
+        '/scoring/api/insights/score/',
+        '/scoring/api/predisclosure/vuls/',
+        '/scoring/api/predisclosure/vuls/:id/',
+        '/scoring/api/predisclosure/vuls/:id/score/',
+      ]),
+    );
     expect(urls).toEqual(expect.arrayContaining(['/api/case/:id/vendors/status/', '/api/vul/:id/vex/']));
     expect(urls).toEqual(
       expect.arrayContaining([
