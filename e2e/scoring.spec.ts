@@ -85,7 +85,13 @@ test('a scorer filters the queue, locks a KEV vulnerability, scores it with SSVC
   ]);
 
   await signInThroughPage(page, first);
-  await page.getByRole('link', { name: 'Scoring' }).first().click();
+  // The menu offers Scoring to scorers (wait for the landing page first: it may still be redirecting).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scoring', exact: true })).toHaveAttribute(
+    'href',
+    '/cvdp/scoring',
+  );
+  await page.goto('/cvdp/scoring');
   await expect(page.getByRole('heading', { name: 'Scoring queue' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Vulnerabilities to score' });
   await expect(table.getByRole('row', { name: KEV_CVE })).toBeVisible();
