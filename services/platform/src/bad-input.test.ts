@@ -295,6 +295,19 @@ describe('every route, hostile input', () => {
         '/api/advisory/upload/',
       ]),
     );
+    // Issue 14: the administration catalogue.
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/manage/activity/',
+        '/manage/tags/',
+        '/manage/tags/:kind/',
+        '/manage/tag/:id/',
+        '/manage/vul/attributes/',
+        '/manage/vul/attributes/:id/',
+        '/manage/connections/',
+        '/manage/connection/:id/',
+      ]),
+    );
     expect(table.length).toBeGreaterThan(25);
   });
 
