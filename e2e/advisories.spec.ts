@@ -10,8 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import validateStrict from '@secvisogram/csaf-validator-lib/validateStrict.js';
 import { csaf_2_0_strict } from '@secvisogram/csaf-validator-lib/schemaTests.js';
 import * as mandatory from '@secvisogram/csaf-validator-lib/mandatoryTests.js';
-import type { VendorStatusGrid } from '@cvdp/core';
-import { servers } from './support/servers.ts';
+import { CSAF_NAMESPACE_MESSAGE, type VendorStatusGrid } from '@cvdp/core';
+import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
 
@@ -194,4 +194,25 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
   await visitorContext.close();
   await vendorContext.close();
   await coordContext.close();
+});
+
+test('an administrator adds a CSAF profile', async ({ page }) => {
+  const name = `PSIRT profile ${Date.now()}`;
+  await signInThroughPage(page, ADMIN);
+  await page.getByRole('navigation').getByRole('link', { name: 'CSAF profiles' }).click();
+  await expect(page).toHaveTitle('CSAF profiles · CVDP');
+  const form = page.getByRole('form', { name: 'New CSAF profile' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByLabel('Publisher name').fill('Example CERT');
+  await form.getByLabel('Namespace').fill('not a uri');
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(form.getByText(CSAF_NAMESPACE_MESSAGE)).toBeVisible();
+  await form.getByLabel('Namespace').fill('https://cert.example');
+  await form.getByLabel('Default TLP').selectOption('GREEN');
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('https://cert.example');
+  await expect(row).toContainText('GREEN');
+  await expectNoSeriousAxeViolations(page, 'CSAF profiles');
+  await screenshots(page, 'csaf-profiles');
 });

@@ -50,7 +50,7 @@ export function CsafProfilesPage() {
       <h1 className="h3 mb-3">CSAF profiles</h1>
       <ErrorAlert error={profiles.error ?? remove.error} />
       <div className="table-responsive mb-4">
-        <Table size="sm" className="align-middle">
+        <Table size="sm" className="align-middle position-relative">
           <thead>
             <tr>
               <th scope="col">Name</th>
