@@ -41,6 +41,9 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               priority: 15,
             },
+            // react-idle-timer (the signed-in layout's session guard) likewise: small enough to be merged by use,
+            // it landed beside react-bootstrap's Card and the signed-out sign-in page loaded it (+5 kB gzip).
+            { name: 'vendor-idle', test: /[\\/]node_modules[\\/]react-idle-timer[\\/]/, priority: 15 },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
             // the report form's libraries load with it and nowhere else.
             {
