@@ -17,10 +17,8 @@ let cnaPublished: Validate | undefined;
 function compile() {
   if (whole && cnaPublished) return;
   const require = createRequire(import.meta.url);
-  // The repository root's `ajv` is v6 (another tool's); ajv-formats carries ajv 8, which this schema needs.
-  // TODO(deps): add ajv ^8 to @cvdp/coordination's dependencies and require it directly.
-  const fromFormats = createRequire(require.resolve('ajv-formats'));
-  const Ajv = (fromFormats('ajv') as { default: new (o: object) => AjvLike }).default;
+  // ajv 8 is this package's own dependency (the repository root's `ajv` is v6, another tool's).
+  const Ajv = (require('ajv') as { default: new (o: object) => AjvLike }).default;
   const addFormats = (require('ajv-formats') as { default: (a: unknown) => void }).default;
   const schema = require('./CVE_JSON_5.1_bundled.json') as {
     definitions: Record<string, unknown>;
