@@ -1,6 +1,6 @@
 // npm run bench:scoring-ingest [-- --records=44000 --batch=500 --keep]
 //
-// The scoring ingest at the size of a year's CVE feed: the 1,471 shared records (../shared/data/cve-records)
+// The scoring ingest at the size of a year's CVE feed: the 1,471 real records (services/scoring/test-data/cve-records)
 // replicated with new ids (CVE-2090-000001 …) until there are --records of them, fed one file at a time to
 // the same ingester as `npm run scoring:ingest` (ingestFiles: parse, check, upsert in batches, values with
 // provenance, changes, activity, job progress) on PostgreSQL. The files are made in memory from the 1,471

@@ -4,12 +4,13 @@
 // server's 409 naming the holder). Queue and vulnerability page: axe clean, screenshots at 1280 and 390 px
 // without sideways scrolling.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { servers, ADMIN } from './support/servers.ts';
 import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
 
-const RECORDS = '/work/shared/data/cve-records';
+const RECORDS = path.resolve(import.meta.dirname, '../services/scoring/test-data/cve-records');
 /** CVE-2024-4577 is in CISA's KEV (its ADP container says so); CVE-1999-0006 is not. */
 const KEV_CVE = 'CVE-2024-4577';
 const FILES = ['CVE-2024-4577.json', 'CVE-2024-9537.json', 'CVE-1999-0006.json', 'CVE-2010-3941.json'];

@@ -1,5 +1,6 @@
-// The shared real CVE records (../shared/data/cve-records: 1,471 CVE JSON 5.1 records from CISA's
-// Vulnrichment, each with CISA's ADP container) and helpers to ingest some or all of them in tests.
+// The real CVE records of services/scoring/test-data/cve-records (1,471 CVE JSON 5.x records from CISA's
+// Vulnrichment, each with CISA's ADP container; a copy of the workspace's shared/data, kept in the repository
+// so a clean clone tests anywhere) and helpers to ingest some or all of them in tests.
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,11 @@ import { readSources } from '../ingest/sources.ts';
 
 /** The folder of the shared records (CVDP_CVE_RECORDS_DIR overrides it). */
 export const CVE_RECORDS_DIR =
-  process.env.CVDP_CVE_RECORDS_DIR ??
-  path.resolve(import.meta.dirname, '../../../../../shared/data/cve-records');
+  process.env.CVDP_CVE_RECORDS_DIR ?? path.resolve(import.meta.dirname, '../../test-data/cve-records');
 
 export function requireRecordsDir() {
   if (!existsSync(CVE_RECORDS_DIR))
-    throw new Error(`The shared CVE records are missing at ${CVE_RECORDS_DIR} (set CVDP_CVE_RECORDS_DIR).`);
+    throw new Error(`The CVE records are missing at ${CVE_RECORDS_DIR} (set CVDP_CVE_RECORDS_DIR).`);
   return CVE_RECORDS_DIR;
 }
 
