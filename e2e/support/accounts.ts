@@ -67,4 +67,7 @@ export async function signInThroughPage(page: Page, account: { email: string; pa
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/cvdp\/(?!login)/);
+  // The start page decides by role where a user lands (a reporter in no case goes on to My reports, after a
+  // spinner): wait until it has settled, so a click that follows is not undone by that redirect.
+  await page.waitForFunction(() => document.querySelector('.spinner-border') === null);
 }
