@@ -68,6 +68,9 @@ export async function signInThroughPage(page: Page, account: { email: string; pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/cvdp\/(?!login)/);
   // The start page decides by role where a user lands (a reporter in no case goes on to My reports, after a
-  // spinner): wait until it has settled, so a click that follows is not undone by that redirect.
-  await page.waitForFunction(() => document.querySelector('.spinner-border') === null);
+  // spinner): wait until a page's heading shows and nothing is loading, so a click that follows is not undone
+  // by that redirect.
+  await page.waitForFunction(
+    () => document.querySelector('h1') !== null && document.querySelector('.spinner-border') === null,
+  );
 }
