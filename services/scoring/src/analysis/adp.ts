@@ -3,7 +3,6 @@
 // timestamp, options}) and "kev" (content {dateAdded, reference}), cvssV4_0 / cvssV3_x, problemTypes with
 // our CWEs, references; everything else (the written analysis, our SSVC outcome and the deployer's own
 // decision points) in x_ extensions. Checked against the CVE JSON 5.1 schema as part of the full record.
-import { createRequire } from 'node:module';
 import { SSVC_DECISION_POINTS, SSVC_TABLES, isSsvcTableId } from '@cvdp/core/ssvc/index';
 import type { VulScore } from '@cvdp/core/scoring/index';
 import type { AnalysisReference } from './tables.ts';
@@ -146,51 +145,5 @@ export function recordWithAdp(record: Record<string, unknown>, container: Record
 
 // ---- CVE JSON 5.1 ----
 
-type Validate = ((data: unknown) => boolean) & {
-  errors?: { instancePath: string; message?: string; keyword: string; params: unknown }[] | null;
-};
-let validator: Validate | undefined;
-
-function compile(): Validate {
-  if (validator) return validator;
-  const require = createRequire(import.meta.url);
-  // ajv 8 (this service's dependency) and ajv-formats; the 5.1 bundled schema as CVE Services uses it.
-  const Ajv = (require('ajv') as { default: new (o: object) => { compile(s: object): Validate } }).default;
-  const addFormats = (require('ajv-formats') as { default: (a: unknown) => void }).default;
-  const schema = require('./cve-json-5.1-bundled.json') as object;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  // The schema's timestamp allows no zone (GMT assumed; its pattern checks the shape), where ajv-formats'
-  // date-time requires one: the schema's own reading wins, as records without a zone are published.
-  (ajv as unknown as { addFormat(n: string, f: (s: string) => boolean): void }).addFormat(
-    'date-time',
-    (s) => !Number.isNaN(Date.parse(/(Z|[+-]\d\d:\d\d)$/i.test(s) ? s : `${s}Z`)),
-  );
-  validator = ajv.compile(schema);
-  return validator;
-}
-
-export interface SchemaError {
-  path: string;
-  message: string;
-}
-
-/**
- * Errors of the full record against CVE JSON 5.1 (empty: valid). The schema's oneOf/anyOf branches report
- * every branch's failure; identical lines are dropped.
- */
-export function validateCveRecord(record: unknown): SchemaError[] {
-  const validate = compile();
-  if (validate(record)) return [];
-  const seen = new Set<string>();
-  const out: SchemaError[] = [];
-  for (const e of validate.errors ?? []) {
-    const line = { path: e.instancePath || '/', message: e.message ?? e.keyword };
-    const key = `${line.path} ${line.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(line);
-    if (out.length >= 100) break;
-  }
-  return out;
-}
+// The one 5.1 schema check (the bundled schema CVE Services uses), kept with the CVE Services client.
+export { validateCveRecord, type SchemaError } from '@cvdp/coordination/cve-services';
