@@ -118,6 +118,7 @@ function post(id: number): Post {
       `<ul><li>affected: 2.${id % 10}.x</li><li>fixed: 2.${(id % 10) + 1}.0</li></ul>` +
       (id % 5 === 0 ? `<pre><code>curl -s https://vendor.example/check?id=${id}\n</code></pre>` : ''),
     author,
+    external_author: null,
     created: new Date(Date.UTC(2026, 4, 1, 10, id)).toISOString(),
     modified: new Date(Date.UTC(2026, 4, 1, 10, id)).toISOString(),
     edited: id % 7 === 0,

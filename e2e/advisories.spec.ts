@@ -14,6 +14,7 @@ import { CSAF_NAMESPACE_MESSAGE, type VendorStatusGrid } from '@cvdp/core';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
+import { openAdministration } from './support/navigation.ts';
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -199,7 +200,7 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
 test('an administrator adds a CSAF profile', async ({ page }) => {
   const name = `PSIRT profile ${Date.now()}`;
   await signInThroughPage(page, ADMIN);
-  await page.getByRole('navigation').getByRole('link', { name: 'CSAF profiles' }).click();
+  await openAdministration(page, 'CSAF profiles');
   await expect(page).toHaveTitle('CSAF profiles · CVDP');
   const form = page.getByRole('form', { name: 'New CSAF profile' });
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
 import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
+import { openAdministration } from './support/navigation.ts';
 
 test('a reporter signs in through the page, sees the layout for their role, and signs out', async ({
   page,
@@ -57,7 +58,7 @@ test('a new user registers, waits for approval, an admin approves them, and they
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInThroughPage(admin, ADMIN);
-  await admin.getByRole('navigation').getByRole('link', { name: 'Pending users' }).click();
+  await openAdministration(admin, 'Pending users');
   const row = admin.getByRole('row', { name: new RegExp(email) });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);

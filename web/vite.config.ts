@@ -44,6 +44,9 @@ export default defineConfig({
             // react-idle-timer (the signed-in layout's session guard) likewise: small enough to be merged by use,
             // it landed beside react-bootstrap's Card and the signed-out sign-in page loaded it (+5 kB gzip).
             { name: 'vendor-idle', test: /[\\/]node_modules[\\/]react-idle-timer[\\/]/, priority: 15 },
+            // date-fns likewise: merged by use, addDays/subDays landed beside react-bootstrap's Card (which sign-in
+            // uses) and pulled the chunk holding format and its en-US locale into sign-in (+6 kB gzip).
+            { name: 'vendor-dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, priority: 15 },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
             // the report form's libraries load with it and nowhere else.
             {
@@ -59,8 +62,13 @@ export default defineConfig({
       treeshake: {
         // @cvdp/core is pure TypeScript without side effects (module-level code only builds constants,
         // schemas and tables): a page that imports one message does not carry the CVSS tables or every
-        // zod schema. Its package.json does not say so yet, hence this.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
+        // zod schema. Its package.json does not say so yet, hence this. A feature's public index.ts only
+        // re-exports: the route table imports cveRoutes from cve/index.ts, and without this the first chunk
+        // also carried the calls index.ts re-exports for other features' lazy screens (cve/api.ts,
+        // cases/api.ts), code sign-in never runs.
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id) &&
+          !/[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
       },
     },
   },

@@ -16,6 +16,8 @@ function server(port: number, extra: Record<string, string>) {
       CVDP_ADMIN_EMAIL: ADMIN.email,
       CVDP_ADMIN_PASSWORD: ADMIN.password,
       CVDP_AUTH_RATE_LIMIT: '10000',
+      // CVE account API keys (and connection tokens) are encrypted with it; without it they are refused.
+      CVDP_SECRET_KEY: 'e2e secret key for CVE account API keys',
       LOG_LEVEL: 'warn',
       ...extra,
     },

@@ -21,3 +21,4 @@ export * from './ssvc/index.ts';
 export * from './advisories/index.ts';
 export * from './csaf/index.ts';
 export * from './catalogue/index.ts';
+export * from './transfers/index.ts';

@@ -72,6 +72,23 @@ export interface Config {
   coordinationUrl: string | undefined;
   /** An API token of a coordination service account (staff) base 2 uses for those calls; never logged. */
   coordinationToken: string | undefined;
+  /**
+   * Seconds between base 2's runs of the coordination sync (base 1's published vulnerabilities into the
+   * scoring queue; needs coordinationToken); 0 turns the schedule off (admins can still run it).
+   */
+  coordinationSyncSeconds: number;
+  /** Case transfers to other instances (issue 14): how often the worker looks for due ones. */
+  transferPollIntervalMs: number;
+  /** Attempts of a transfer that failed for a passing reason (no answer, 5xx) before it fails for good. */
+  transferMaxAttempts: number;
+  /** The wait after a transfer's first failed attempt; it doubles with each further one (at most an hour). */
+  transferRetryBaseMs: number;
+  /** How long a running transfer stays claimed without the worker's heartbeat (a crashed worker's lapses). */
+  transferLeaseMs: number;
+  /** Longest wait for the receiving instance's answer to one call. */
+  transferTimeoutMs: number;
+  /** Whether this process runs the transfer worker (CVDP_TRANSFER_WORKER=0: another replica sends them). */
+  transferWorker: boolean;
 }
 
 export interface S3Settings {
@@ -199,5 +216,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scoringUploadBytes: intFromEnv(env, 'CVDP_SCORING_UPLOAD_BYTES', 200 * 1024 * 1024)!,
     coordinationUrl: coordinationUrlFromEnv(env.CVDP_COORDINATION_URL),
     coordinationToken: env.CVDP_COORDINATION_TOKEN?.trim() || undefined,
+    coordinationSyncSeconds:
+      env.CVDP_SCORING_SYNC_SECONDS?.trim() === '0'
+        ? 0
+        : intFromEnv(env, 'CVDP_SCORING_SYNC_SECONDS', 15 * 60)!,
+    transferPollIntervalMs: intFromEnv(env, 'CVDP_TRANSFER_POLL_SECONDS', 5)! * 1000,
+    transferMaxAttempts: intFromEnv(env, 'CVDP_TRANSFER_MAX_ATTEMPTS', 8)!,
+    transferRetryBaseMs: intFromEnv(env, 'CVDP_TRANSFER_RETRY_SECONDS', 30)! * 1000,
+    transferLeaseMs: intFromEnv(env, 'CVDP_TRANSFER_LEASE_SECONDS', 120)! * 1000,
+    transferTimeoutMs: intFromEnv(env, 'CVDP_TRANSFER_TIMEOUT_SECONDS', 120)! * 1000,
+    transferWorker: env.CVDP_TRANSFER_WORKER !== '0' && env.CVDP_TRANSFER_WORKER !== 'false',
   };
 }

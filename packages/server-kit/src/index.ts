@@ -14,6 +14,7 @@ export * from './http/api-docs.ts';
 export * from './auth/auth-user.ts';
 export * from './auth/passwords.ts';
 export * from './auth/secrets.ts';
+export * from './auth/secret-box.ts';
 export * from './auth/sessions.ts';
 export * from './auth/api-tokens.ts';
 export * from './auth/csrf.ts';

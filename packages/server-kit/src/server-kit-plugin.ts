@@ -138,6 +138,8 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Calls of another instance (routes with ownAuth): their preHandler checks the caller; no cookie counts.
+    if (request.routeOptions.config?.ownAuth) return;
     ensureCsrfCookie(request, reply, config.secureCookies);
     await authenticate(app, request);
     // Signed in by session: the CSRF token must be the one bound to this session (auth/csrf.ts).

@@ -31,6 +31,9 @@ import { csafSettingsRoutes } from './csaf/settings-routes.ts';
 import { advisoryCsafRoutes } from './advisories/csaf-routes.ts';
 import { cveRoutes } from './cve/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import { transferReceiveRoutes } from './transfers/receive/routes.ts';
+import { transferSendRoutes } from './transfers/send/routes.ts';
+import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -66,5 +69,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(advisoryCsafRoutes);
   await app.register(cveRoutes);
   await app.register(connectionRoutes);
+  await app.register(transferReceiveRoutes);
   await app.register(outboxWorkerPlugin);
+  await app.register(transferSendRoutes);
+  await app.register(transferWorkerPlugin);
 }

@@ -6,5 +6,5 @@ export * from './tables.ts';
 // CVE Services for the scoring service's ADP containers (a client per stored account) and its tests.
 export { clientFor } from './cve/store.ts';
 export { CveServicesError } from './cve/client.ts';
-export { encryptApiKey, SecretKeyMissingError } from './cve/secret-box.ts';
+export { MISSING_SECRET_KEY } from './cve/cve-failure.ts';
 export { startLocalCveServices, type LocalCveServices } from './cve/local-cve-services/index.ts';

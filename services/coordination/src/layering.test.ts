@@ -39,6 +39,8 @@ const LAYER: Record<string, number> = {
   cve: 12,
   // Connections to other instances reuse the CVE accounts' secret box for the token we present.
   connections: 13,
+  // Transfers send a case whole (threads, vuls, advisory, files, the VEX) over a connection.
+  transfers: 14,
   testing: 20,
 };
 

@@ -17,3 +17,5 @@ export * from './advisories/tables.ts';
 export * from './cve/tables.ts';
 export * from './catalogue/tables.ts';
 export * from './connections/tables.ts';
+export * from './transfers/send/tables.ts';
+export * from './transfers/receive/tables.ts';

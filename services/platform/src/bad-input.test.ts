@@ -1,11 +1,13 @@
 // The route-wide bad-input test (issue 15): every route of both services, read from the route table at
 // test time — a route added tomorrow is covered the day it is added — gets a fixed set of hostile inputs
-// as an anonymous caller, a reporter and an admin. Nothing may answer 5xx, and a refused request (4xx) may
-// not have written a row anywhere.
+// as an anonymous caller, a reporter, an admin and another instance (a connection's token, for the
+// cvdp/api/transfers/ calls). Nothing may answer 5xx, and a refused request (4xx) may not have written a row
+// anywhere.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp, type TestClient } from '@cvdp/coordination/testing';
+import { TestClient, createTestApp, type TestApp } from '@cvdp/coordination/testing';
 import {
   advisoryApprovals,
   advisoryRevisions,
@@ -16,8 +18,21 @@ import {
   csafProfiles,
   reports,
 } from '@cvdp/coordination';
-import { groups } from '@cvdp/server-kit';
+import { groups, sha256 } from '@cvdp/server-kit';
 import { scoringService } from '@cvdp/scoring';
+
+/** Another instance calling cvdp/api/transfers/…: its connection token, and a new Idempotency-Key each call. */
+const CONNECTION_TOKEN = 'fuzzing-connection-token-0123456789';
+class ConnectionClient extends TestClient {
+  override request(...[method, url, options = {}]: Parameters<TestClient['request']>) {
+    const headers = {
+      ...(options.headers as Record<string, string>),
+      authorization: `Token ${CONNECTION_TOKEN}`,
+      'idempotency-key': randomUUID(),
+    };
+    return super.request(method, url, { ...options, headers, csrf: false });
+  }
+}
 
 let t: TestApp;
 const table: { method: string; url: string; bodyKeys: string[] }[] = [];
@@ -92,6 +107,42 @@ beforeAll(async () => {
     )
     insert into vendor_status (case_id, vul_id, participant_id, status, fixed_versions)
     select ${c.id}, vul.id, vendor.id, 'affected', '2.0' from vul, vendor`);
+  // A thread (id 1) of the case with a post (id 1), so the thread and post calls — the posts list's keyset
+  // `after=` among them — reach the code behind the thread's lookup.
+  await t.db.execute(sql`
+    with thread as (
+      insert into threads (case_id, subject, created_by, post_count)
+      values (${c.id}, 'Fuzzed thread', ${reporter.user.id}, 1) returning id
+    )
+    insert into posts (thread_id, case_id, author_id, content, html)
+    select thread.id, ${c.id}, ${reporter.user.id}, 'Fuzzed post', '<p>Fuzzed post</p>' from thread`);
+  // A tag and a vulnerability attribute (id 1), so their PATCH/DELETE by id reach the code behind the lookup.
+  await t.db.execute(sql`insert into tags (kind, name) values ('case', 'Fuzzed tag')`);
+  await t.db.execute(sql`insert into vul_attributes (name, type) values ('Fuzzed attribute', 'text')`);
+  // A disabled connection (id 1) and a transfer of the case over it with its steps, so the transfer calls
+  // reach the code behind their lookups (a body that names connection 1 is refused: it is disabled).
+  await t.db.execute(sql`
+    insert into connections (name, base_url, outgoing_token_encrypted, incoming_token_hash, enabled)
+    values ('Fuzzed connection', 'http://127.0.0.1:9/', 'x', 'fuzzed-hash', false)`);
+  await t.db.execute(sql`
+    with transfer as (
+      insert into transfers (case_id, connection_id, connection_name, state)
+      values (${c.id}, 1, 'Fuzzed connection', 'failed') returning id
+    )
+    insert into transfer_steps (transfer_id, step, position) select id, 'report', 0 from transfer`);
+  // The receiving side of transfers: a connection whose token the 'connection' caller presents, and the case
+  // as received over it, so cvdp/api/transfers/case/1/… calls reach the code behind the token and case checks.
+  const [sender] = (
+    (await t.db.execute(sql`
+      insert into connections (name, base_url, outgoing_token_encrypted, incoming_token_hash)
+      values ('Fuzzing sender', 'http://127.0.0.1:9/', 'x', ${sha256(CONNECTION_TOKEN)}) returning id`)) as {
+      rows: { id: number }[];
+    }
+  ).rows;
+  await t.db.execute(sql`
+    insert into received_transfers (case_id, connection_id, connection_name, transfer_uuid, source_url,
+      source_case_id, source_case_label)
+    values (${c.id}, ${sender.id}, 'Fuzzing sender', gen_random_uuid(), 'https://sender.example/', 1, 'VU#1')`);
   // A CVE record (id 1) in the scoring queue, so base 2's /api/vuls/1/… calls reach the code behind the lookup.
   const cve = {
     dataType: 'CVE_RECORD',
@@ -107,6 +158,7 @@ beforeAll(async () => {
     ['anonymous', t.anonymous()],
     ['reporter', reporter],
     ['admin', admin],
+    ['connection', new ConnectionClient(t.app)],
   ];
   const rows = await t.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
@@ -147,6 +199,10 @@ const HOSTILE_QUERY = [
   `search=${'%ED%A0%80'}&query=%ED%A0%80&status=%ED%A0%80`,
   'user=0x10&id=2147483648&ordering=%00',
   `search=${'y'.repeat(20_000)}`,
+  // The posts list's keyset parameter: past int4, with a page (not allowed together), negative.
+  'after=2147483648&page_size=0x10',
+  'after=1&page=2',
+  'after=-1&pinned=2&search=%25',
 ];
 const HOSTILE_HEADERS = {
   'x-forwarded-host': 'a b',
@@ -306,6 +362,31 @@ describe('every route, hostile input', () => {
         '/manage/vul/attributes/:id/',
         '/manage/connections/',
         '/manage/connection/:id/',
+        '/manage/email/templates/',
+        '/manage/email/template/:id/',
+        '/manage/email/template/preview/',
+        '/manage/email/template/:id/preview/',
+      ]),
+    );
+    // Issue 14: transfers, the sending side.
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/case/transfers/',
+        '/api/case/transfers/connections/',
+        '/api/case/:id/transfers/',
+      ]),
+    );
+    // Issue 14: transfers, the receiving side (another instance's Token calls) and "test connection".
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/cvdp/api/transfers/ping/',
+        '/cvdp/api/transfers/report/',
+        '/cvdp/api/transfers/case/:id/thread/',
+        '/cvdp/api/transfers/case/:id/vuls/',
+        '/cvdp/api/transfers/case/:id/advisory/',
+        '/cvdp/api/transfers/case/:id/artifacts/',
+        '/cvdp/api/transfers/case/:id/status/',
+        '/manage/connection/:id/test/',
       ]),
     );
     expect(table.length).toBeGreaterThan(25);

@@ -11,11 +11,14 @@ import {
 } from '@cvdp/server-kit';
 import { describeBootstrap, ensureAdmin, prepareCoordinationData } from '@cvdp/coordination';
 import { buildPlatform } from './platform.ts';
+import { ensureInternalCoordinationToken } from './internal-token.ts';
 
 runCommand(async () => {
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareCoordinationData(database.db);
+  // Base 2's token for base 1 when both live here and none was configured (internal-token.ts; never logged).
+  const internalToken = await ensureInternalCoordinationToken(database.db, config);
   const app = await buildPlatform({ config, db: database.db });
   const signIn = describeBootstrap(await ensureAdmin(database.db, config.adminEmail, config.adminPassword));
   app.addHook('onClose', () => database.close());
@@ -25,6 +28,10 @@ runCommand(async () => {
   // The heap flags package.json starts us with (server-kit heap-flags.ts); said once if they are missing.
   const flagsWarning = startFlagsWarning();
   if (flagsWarning) app.log.warn(flagsWarning);
+  if (internalToken.status === 'disabled')
+    app.log.warn(
+      'The platform service account is deactivated: creating cases from the scoring screens is off until an administrator reactivates it or CVDP_COORDINATION_TOKEN is set.',
+    );
   await app.listen({ port: config.port, host: config.host });
   reportStartup(app.log, {
     name: 'CVDP',

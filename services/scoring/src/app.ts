@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocsPlugin, routes } from '@cvdp/server-kit';
 import { scoringUserRoutes } from './users/routes.ts';
 import { queueRoutes } from './records/routes.ts';
+import { queueChanged } from './records/store.ts';
 import { scoreRoutes } from './scores/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { analysisRoutes } from './analysis/routes.ts';
@@ -13,6 +14,7 @@ import { workRoutes } from './work/routes.ts';
 import { insightsRoutes } from './insights/routes.ts';
 import { predisclosureRoutes } from './predisclosure/routes.ts';
 import { scoringCaseRoutes } from './cases/routes.ts';
+import { coordinationSyncPlugin } from './ingest/coordination-sync.ts';
 
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
@@ -25,6 +27,10 @@ export async function scoringService(app: FastifyInstance) {
     service: 'scoring',
     status: 'ok',
   }));
+  // Any write through this service may change the queue: its cached counts are dropped (records/store.ts).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') queueChanged();
+  });
   await app.register(scoringUserRoutes);
   await app.register(queueRoutes);
   await app.register(scoreRoutes);
@@ -35,4 +41,5 @@ export async function scoringService(app: FastifyInstance) {
   await app.register(insightsRoutes);
   await app.register(predisclosureRoutes);
   await app.register(scoringCaseRoutes);
+  await app.register(coordinationSyncPlugin);
 }

@@ -12,12 +12,16 @@ import { homeRoutes } from '../features/home/index.ts';
 import { accountRoutes } from '../features/account/index.ts';
 import { adminRoutes } from '../features/admin/index.ts';
 import { advisoryAdminRoutes } from '../features/advisories/index.ts';
+import { catalogueRoutes } from '../features/catalogue/index.ts';
+import { emailTemplateRoutes } from '../features/email-templates/index.ts';
+import { auditRoutes } from '../features/audit/index.ts';
 import { reportRoutes } from '../features/reports/index.ts';
 import { caseRoutes } from '../features/cases/index.ts';
 import { deskRoutes, deskStaffRoutes } from '../features/desk/index.ts';
 import { notificationRoutes } from '../features/notifications/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
 import { scoringRoutes } from '../features/scoring/index.ts';
+import { cveRoutes } from '../features/cve/index.ts';
 
 /** Screens for any signed-in user. */
 const signedInRoutes: RouteObject[] = [
@@ -49,7 +53,13 @@ const screens: RouteObject[] = [
         <Outlet />
       </RequireUser>
     ),
-    children: [...adminRoutes, ...advisoryAdminRoutes],
+    children: [
+      ...adminRoutes,
+      ...advisoryAdminRoutes,
+      ...catalogueRoutes,
+      ...emailTemplateRoutes,
+      ...auditRoutes,
+    ],
   },
   {
     element: (
@@ -65,7 +75,7 @@ const screens: RouteObject[] = [
         <Outlet />
       </RequireUser>
     ),
-    children: scoringRoutes,
+    children: [...scoringRoutes, ...cveRoutes],
   },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -43,6 +43,9 @@ export const queryKeys = {
     participantsSummary: (caseId: number) => ['cases', 'participants', caseId, 'summary'] as const,
     activityAll: (caseId: number) => ['cases', 'activity', caseId] as const,
     activity: (caseId: number, q: string) => ['cases', 'activity', caseId, q] as const,
+    /** GET /api/case/{id}/transfers/ (a page of them) and the connections a case can go to. */
+    transfers: (caseId: number, page: number) => ['cases', 'transfers', caseId, page] as const,
+    transferTargets: () => ['cases', 'transfer-targets'] as const,
   },
   reports: {
     mine: {
@@ -98,6 +101,17 @@ export const queryKeys = {
     diff: (caseId: number, from: number, to: number) => ['advisories', caseId, 'diff', from, to] as const,
     approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
     csafProfiles: () => ['advisories', 'csaf-profiles'] as const,
+    csafSettings: (caseId: number) => ['advisories', caseId, 'csaf-settings'] as const,
+  },
+  /** CVE Services accounts, their reserved ids (scorers and admins) and a vulnerability's CVE record. */
+  cve: {
+    accounts: () => ['cve', 'accounts'] as const,
+    account: (id: number) => ['cve', 'accounts', id] as const,
+    accountOptions: () => ['cve', 'account-options'] as const,
+    /** Every reservation list: invalidate after reserving or assigning. */
+    reservations: () => ['cve', 'reservations'] as const,
+    reservationPage: (accountId: number, page: number) => ['cve', 'reservations', accountId, page] as const,
+    record: (vulId: number) => ['cve', 'record', vulId] as const,
   },
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>
@@ -111,5 +125,37 @@ export const queryKeys = {
     analysis: (id: string) => ['scoring', 'vul', id, 'analysis'] as const,
     changes: (id: string, page: number) => ['scoring', 'vul', id, 'changes', page] as const,
     activity: (id: string, page: number) => ['scoring', 'vul', id, 'activity', page] as const,
+    predisclosureVul: (id: number) => ['scoring', 'predisclosure', 'vul', id] as const,
+    cpes: (query: string, page: number) => ['scoring', 'cpes', query, page] as const,
+    cpeVuls: (cpe: string, page: number) => ['scoring', 'cpe-vuls', cpe, page] as const,
+    scorers: () => ['scoring', 'scorers'] as const,
+    priorities: () => ['scoring', 'priorities'] as const,
+    assignments: () => ['scoring', 'assignments'] as const,
+    insights: (kind: string, range: Record<string, string | undefined>) =>
+      ['scoring', 'insights', kind, range] as const,
+  },
+  /** The administration catalogue (admins): resolutions, tags, vulnerability attributes, connections. */
+  catalogue: {
+    all: () => ['catalogue'] as const,
+    resolutions: () => ['catalogue', 'resolutions'] as const,
+    tags: () => ['catalogue', 'tags'] as const,
+    tagOptions: () => ['catalogue', 'tag-options'] as const,
+    vulAttributes: () => ['catalogue', 'vul-attributes'] as const,
+    connections: () => ['catalogue', 'connections'] as const,
+  },
+  /** Email templates (admins): a filtered page of them and the preview of a draft. */
+  emailTemplates: {
+    all: () => ['email-templates'] as const,
+    list: (filter: { page: number; search: string; type: string }) =>
+      ['email-templates', 'list', filter] as const,
+    preview: (kind: string, subject: string, body: string) =>
+      ['email-templates', 'preview', kind, subject, body] as const,
+  },
+  /** The audit log (admins): a filtered page of changes outside cases, and people to filter by. */
+  audit: {
+    all: () => ['audit'] as const,
+    list: (filter: { page: number; object_type: string; actor: string; since: string; until: string }) =>
+      ['audit', 'list', filter] as const,
+    actors: (search: string) => ['audit', 'actors', search] as const,
   },
 } as const;

@@ -24,19 +24,52 @@ export interface Tag {
 
 export const tagKindParams = z.object({ kind: z.enum(TAG_KINDS, 'Not a tag kind.') });
 
+const tagName = z
+  .string('Enter a name.')
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(50, 'A tag name is at most 50 characters.');
+const tagDescription = z.string().trim().max(500, 'A description is at most 500 characters.');
+
 export const tagCreateSchema = z
   .object({
-    name: z
-      .string('Enter a name.')
-      .trim()
-      .min(1, 'Enter a name.')
-      .max(50, 'A tag name is at most 50 characters.'),
-    description: z.string().trim().max(500, 'A description is at most 500 characters.').default(''),
+    name: tagName,
+    description: tagDescription.default(''),
     /** With a kind suffix in the path the suffix wins; without one, the body says (default case). */
     kind: z.enum(TAG_KINDS, 'Choose a tag kind: case or vul.').optional(),
   })
   .strict();
 export type TagCreate = z.input<typeof tagCreateSchema>;
+
+/** PATCH manage/tag/{id}/: name and description (the kind stays). A new name is renamed where used. */
+export const tagUpdateSchema = z
+  .object({ name: tagName.optional(), description: tagDescription.optional() })
+  .strict();
+export type TagUpdate = z.input<typeof tagUpdateSchema>;
+
+/** A tag in use cannot be deleted (409): the count of cases or vulnerabilities carrying it. */
+export const tagInUse = (kind: TagKind, n: number) =>
+  kind === 'case'
+    ? `This tag is used by ${n} case${n === 1 ? '' : 's'} and cannot be deleted.`
+    : `This tag is used by ${n} vulnerabilit${n === 1 ? 'y' : 'ies'} and cannot be deleted.`;
+
+// --- Resolution options (manage/case/options/resolutions/) -------------------------------------------
+
+const resolutionName = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(100, 'name must be at most 100 characters.');
+const resolutionDescription = z.string().trim().max(1000, 'description must be at most 1000 characters.');
+
+export const resolutionCreateSchema = z
+  .object({ name: resolutionName, description: resolutionDescription.default('') })
+  .strict();
+export type ResolutionCreate = z.input<typeof resolutionCreateSchema>;
+/** PATCH manage/case/options/resolution/{id}/: either field (cases hold it by id, so a rename shows there). */
+export const resolutionUpdateSchema = z
+  .object({ name: resolutionName.optional(), description: resolutionDescription.optional() })
+  .strict();
 
 // --- Vulnerability attributes -------------------------------------------------------------------------
 
@@ -57,32 +90,50 @@ export interface VulAttribute {
   created: string;
 }
 
+const vulAttributeFields = {
+  name: z
+    .string('Enter a name.')
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(100, 'An attribute name is at most 100 characters.'),
+  type: z.enum(VUL_ATTRIBUTE_TYPES, 'Choose a type: text, number, choice or date.'),
+  choices: z
+    .array(
+      z.string().trim().min(1, 'A choice cannot be empty.').max(100, 'A choice is at most 100 characters.'),
+    )
+    .max(100, 'At most 100 choices.'),
+  required: z.boolean('required is true or false.'),
+};
+
+/** What is wrong with an attribute's choices for its type (none: []); create and edit check the same. */
+export function vulAttributeChoiceProblems(v: { type: VulAttributeType; choices: string[] }): string[] {
+  const problems: string[] = [];
+  if (v.type === 'choice' && v.choices.length === 0) problems.push(CHOICES_REQUIRED);
+  if (v.type !== 'choice' && v.choices.length > 0) problems.push(CHOICES_ONLY_FOR_CHOICE);
+  if (new Set(v.choices.map((c) => c.toLowerCase())).size !== v.choices.length)
+    problems.push('Each choice may appear once.');
+  return problems;
+}
+
 export const vulAttributeCreateSchema = z
   .object({
-    name: z
-      .string('Enter a name.')
-      .trim()
-      .min(1, 'Enter a name.')
-      .max(100, 'An attribute name is at most 100 characters.'),
-    type: z.enum(VUL_ATTRIBUTE_TYPES, 'Choose a type: text, number, choice or date.'),
-    choices: z
-      .array(
-        z.string().trim().min(1, 'A choice cannot be empty.').max(100, 'A choice is at most 100 characters.'),
-      )
-      .max(100, 'At most 100 choices.')
-      .default([]),
-    required: z.boolean('required is true or false.').default(false),
+    ...vulAttributeFields,
+    choices: vulAttributeFields.choices.default([]),
+    required: vulAttributeFields.required.default(false),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.type === 'choice' && v.choices.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: CHOICES_REQUIRED });
-    if (v.type !== 'choice' && v.choices.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: CHOICES_ONLY_FOR_CHOICE });
-    if (new Set(v.choices.map((c) => c.toLowerCase())).size !== v.choices.length)
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Each choice may appear once.' });
+    for (const message of vulAttributeChoiceProblems(v))
+      ctx.addIssue({ code: 'custom', path: ['choices'], message });
   });
 export type VulAttributeCreate = z.input<typeof vulAttributeCreateSchema>;
+
+/**
+ * PATCH manage/vul/attributes/{id}/: any of the fields; the result is checked whole (a choice attribute
+ * keeps at least one choice; changing the type away from choice without choices clears them).
+ */
+export const vulAttributeUpdateSchema = z.object(vulAttributeFields).partial().strict();
+export type VulAttributeUpdate = z.input<typeof vulAttributeUpdateSchema>;
 
 // --- The admin audit list (manage/activity/) ----------------------------------------------------------
 

@@ -118,4 +118,19 @@ export interface CveReservation {
 export interface CveRecordAnswer {
   cve_id: string | null;
   record: Record<string, unknown>;
+  /** The case's advisory is published: only then may the record go to CVE Services. */
+  advisory_published: boolean;
+  /** An active CVE account exists to publish through. */
+  account_available: boolean;
+  /** When CVDP last sent this record (with its current CVE id) to CVE Services; null: never. */
+  published_at: string | null;
+}
+
+/** POST /api/vul/{id}/cve/publish/ */
+export interface CvePublishAnswer {
+  cve_id: string;
+  /** true: the record existed and was updated (PUT). */
+  updated: boolean;
+  message: string;
+  published_at: string;
 }

@@ -12,8 +12,9 @@ export const NOTIFICATION_KINDS = [
   'new_post',
 ] as const;
 /**
- * Kinds told in the app only, until their email templates are seeded (a migration adds them and moves the
- * kind into NOTIFICATION_KINDS): a vendor asked to approve an advisory revision, staff told of the answer.
+ * The advisory approval kinds: a vendor's members asked to approve an advisory revision, the requester and
+ * the case's staff told of the answer. Told in the app at first; migration 0019 seeds their notification
+ * templates, so they are emailed like the kinds above (the name is historical; TEMPLATE_KINDS has both).
  */
 export const IN_APP_NOTIFICATION_KINDS = ['approval_requested', 'approval_answered'] as const;
 export type NotificationKind =
@@ -60,7 +61,7 @@ export interface NotificationsReadResult {
   unread_count: number;
 }
 
-/** Variables a template may use, as {{name}}; values are HTML-escaped in the HTML part. */
+/** Every variable some template may use, as {{name}} (per kind: TEMPLATE_VARIABLES_BY_KIND); values are HTML-escaped in the HTML part. */
 export const EMAIL_TEMPLATE_VARIABLES = [
   'recipient_name',
   'case_id',
@@ -71,17 +72,24 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'status',
   'reason',
   'site_name',
+  'thread_subject',
 ] as const;
 
 export interface EmailTemplate {
   id: number;
+  /** 0: notification (sent for its kind), 1: message template. */
   template_type: number;
   name: string;
   /** Which notification kind it renders. */
   kind: NotificationKind;
   subject: string;
   body: string;
+  /** The variables this kind's template may use. */
   variables: readonly string[];
+  /** Notification emails of its kind are sent with it (it cannot be deleted). */
+  in_use: boolean;
+  created: string;
+  updated: string;
 }
 
 export const emailTemplateQuery = z.object({
@@ -108,4 +116,172 @@ export interface OutboxMessage {
   last_error: string | null;
   created: string;
   sent: string | null;
+}
+
+// --- Email templates (issue 14): what an administrator may write in a template of each kind, the
+// create/edit/preview bodies and the messages the server and the form share. -----------------------------
+
+/** Every kind a template may be written for (each has a seeded notification template). */
+export const TEMPLATE_KINDS = [...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS] as const;
+
+export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
+  participant_added: 'Participant added',
+  assigned: 'Case assigned',
+  status_changed: 'Status changed',
+  case_notice: 'Case notice',
+  new_post: 'New post',
+  approval_requested: 'Approval requested',
+  approval_answered: 'Approval answered',
+};
+
+/** 0: the notification emails are sent with (one per kind); 1: a message template staff reuse by hand. */
+export const TEMPLATE_TYPES = [0, 1] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = { 0: 'Notification', 1: 'Message' };
+
+/** What each variable holds (shown beside the editor). */
+export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
+  recipient_name: "The recipient's name (or the group's, for a group's contact address)",
+  case_id: 'The case number',
+  case_title: "The case's title",
+  case_link: 'The link to the case in CVDP',
+  actor_name: 'Who made the change',
+  site_name: 'The name of this CVDP instance',
+  role: 'The role the recipient was added with',
+  status: 'The new case status',
+  reason: 'Why the status changed (may be empty)',
+  thread_subject: "The thread's subject",
+};
+
+const COMMON_VARIABLES = [
+  'recipient_name',
+  'case_id',
+  'case_title',
+  'case_link',
+  'actor_name',
+  'site_name',
+] as const;
+
+/** The variables a template of each kind may use: what the code sending that notification fills in. */
+export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly string[]> = {
+  participant_added: [...COMMON_VARIABLES, 'role'],
+  assigned: COMMON_VARIABLES,
+  status_changed: [...COMMON_VARIABLES, 'status', 'reason'],
+  case_notice: COMMON_VARIABLES,
+  new_post: [...COMMON_VARIABLES, 'thread_subject'],
+  approval_requested: COMMON_VARIABLES,
+  approval_answered: COMMON_VARIABLES,
+};
+
+/** Sample values for a preview without a case. */
+export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
+  recipient_name: 'Ada Lovelace',
+  case_id: '123',
+  case_title: 'Buffer overflow in Example Router firmware',
+  case_link: '/cvdp/cases/123',
+  actor_name: 'Grace Hopper',
+  site_name: 'CVDP',
+  role: 'vendor',
+  status: 'Active',
+  reason: 'The vendor confirmed the report.',
+  thread_subject: 'Fix timeline',
+};
+
+/** Anything written as {{ … }}: a known variable or an unknown one (refused). */
+export const TEMPLATE_PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export const unknownVariableMessage = (names: string[], kind: NotificationKind) =>
+  `Unknown variable${names.length === 1 ? '' : 's'} ${names.map((n) => `{{${n}}}`).join(', ')}: a ` +
+  `${TEMPLATE_KIND_LABELS[kind]} template may use ${TEMPLATE_VARIABLES_BY_KIND[kind].map((n) => `{{${n}}}`).join(', ')}.`;
+
+/** The placeholders in a text that the kind does not fill in (none: []). */
+export function unknownTemplateVariables(kind: NotificationKind, text: string): string[] {
+  const allowed = TEMPLATE_VARIABLES_BY_KIND[kind];
+  const unknown = new Set<string>();
+  for (const [, name] of text.matchAll(TEMPLATE_PLACEHOLDER)) if (!allowed.includes(name)) unknown.add(name);
+  return [...unknown];
+}
+
+export const DUPLICATE_TEMPLATE_NAME = 'A template with this name already exists.';
+export const DUPLICATE_NOTIFICATION_TEMPLATE =
+  'Notifications of this kind already have a template: edit that one instead.';
+/** 409 on deleting the template a notification kind is sent with. */
+export const templateInUse = (kind: NotificationKind) =>
+  `This template is in use: "${TEMPLATE_KIND_LABELS[kind]}" notification emails are sent with it. Edit it instead of deleting it.`;
+
+const templateFields = {
+  name: z
+    .string('Enter a name.')
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(100, 'A name is at most 100 characters.'),
+  subject: z
+    .string('Enter a subject.')
+    .trim()
+    .min(1, 'Enter a subject.')
+    .max(200, 'A subject is at most 200 characters.')
+    .regex(/^[^\r\n]*$/, 'A subject is one line.'),
+  body: z
+    .string('Enter a body.')
+    .trim()
+    .min(1, 'Enter a body.')
+    .max(20_000, 'A body is at most 20,000 characters.'),
+};
+const templateKind = z.enum(TEMPLATE_KINDS, 'Choose a notification kind.');
+
+/** Adds an issue under subject/body for each unknown variable of the kind. */
+function checkVariables(
+  v: { kind?: NotificationKind; subject?: string; body?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.kind) return;
+  for (const field of ['subject', 'body'] as const) {
+    const text = v[field];
+    if (text === undefined) continue;
+    const unknown = unknownTemplateVariables(v.kind, text);
+    if (unknown.length)
+      ctx.addIssue({ code: 'custom', path: [field], message: unknownVariableMessage(unknown, v.kind) });
+  }
+}
+
+/** POST manage/email/templates/ */
+export const emailTemplateCreateSchema = z
+  .object({
+    ...templateFields,
+    template_type: z.union([z.literal(0), z.literal(1)], 'template_type is 0 or 1.').default(0),
+    kind: templateKind,
+  })
+  .strict()
+  .superRefine(checkVariables);
+export type EmailTemplateCreate = z.input<typeof emailTemplateCreateSchema>;
+
+/** PATCH manage/email/template/{id}/: name, subject, body (the kind and type stay; variables checked against the kind). */
+export const emailTemplateUpdateSchema = z.object(templateFields).partial().strict();
+export type EmailTemplateUpdate = z.input<typeof emailTemplateUpdateSchema>;
+
+/**
+ * POST manage/email/template/preview/: renders a draft (kind, subject, body) with sample values, or with a
+ * case's real data (`case`: its id) and the caller as the recipient.
+ */
+export const emailTemplatePreviewSchema = z
+  .object({
+    kind: templateKind,
+    subject: templateFields.subject,
+    body: templateFields.body,
+    case: idValue.optional(),
+  })
+  .strict()
+  .superRefine(checkVariables);
+export type EmailTemplatePreviewInput = z.input<typeof emailTemplatePreviewSchema>;
+
+/** POST manage/email/template/{id}/preview/: the saved template, optionally with a case's data. */
+export const emailTemplateSavedPreviewSchema = z.object({ case: idValue.optional() }).strict();
+
+/** What would be sent: the subject (one line), the text part and the HTML part (values escaped). */
+export interface EmailTemplatePreview {
+  subject: string;
+  text: string;
+  html: string;
+  /** The values the preview used. */
+  values: Record<string, string>;
 }

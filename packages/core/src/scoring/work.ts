@@ -284,8 +284,11 @@ export interface Insights {
   scored_total: number;
   /** Hours from a record's arrival in the queue to its first score, over the records first scored in the range. */
   time_to_score: { count: number; mean_hours: number | null; median_hours: number | null };
-  /** Now: records waiting (open, assigned, reassess) and by status. */
-  queue: { size: number; by_status: Record<string, number> };
+  /**
+   * Now, the whole queue whatever `user` is (it is shared): records waiting (open, assigned, reassess) and
+   * all records by status; `assigned` is how many waiting records are assigned to `user` (null without one).
+   */
+  queue: { size: number; by_status: Record<string, number>; assigned: number | null };
 }
 
 export interface VulnrichInsights {

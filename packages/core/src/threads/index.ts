@@ -141,6 +141,8 @@ export interface Post {
   /** Rendered on the server and sanitised ('' once deleted). */
   html: string;
   author: PostAuthor | null;
+  /** A post received from another instance: its author as that instance named them (author is null). */
+  external_author: string | null;
   created: string;
   modified: string;
   edited: boolean;

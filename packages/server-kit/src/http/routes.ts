@@ -38,6 +38,14 @@ export interface RouteSpec<
   rateLimitPerMinute?: number;
   /** Checks that run after access and validation (e.g. the case scope). */
   preHandler?: preHandlerAsyncHookHandler[];
+  /**
+   * The route authenticates its caller itself (another instance's connection token, checked in its
+   * preHandler): the kit resolves no session or API token for it and checks no CSRF (no cookie is read).
+   * Its `access` must be 'public'.
+   */
+  ownAuth?: boolean;
+  /** A larger (or smaller) JSON body limit than the server's, in bytes. */
+  bodyLimit?: number;
   tags?: string[];
 }
 
@@ -57,6 +65,13 @@ export function installRouteSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See RouteSpec.ownAuth. */
+    ownAuth?: boolean;
+  }
+}
+
 export function defineRoute<
   P extends ZodType | undefined = undefined,
   Q extends ZodType | undefined = undefined,
@@ -68,6 +83,8 @@ export function defineRoute<
   spec: RouteSpec<P, Q, B>,
   handler: RouteHandler<P, Q, B>,
 ) {
+  if (spec.ownAuth && spec.access !== 'public')
+    throw new Error(`${url}: a route with ownAuth has access 'public'`);
   app.route({
     method,
     url,
@@ -79,9 +96,13 @@ export function defineRoute<
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
     },
-    ...(spec.rateLimitPerMinute
-      ? { config: { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } } }
-      : {}),
+    config: {
+      ...(spec.rateLimitPerMinute
+        ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } }
+        : {}),
+      ...(spec.ownAuth ? { ownAuth: true } : {}),
+    },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     // A call that takes a body may be sent with none (an empty PATCH): the schema then sees {}. Forms'
     // `names[]` lists are folded into `names`, so a form and JSON mean the same.
     ...(spec.body

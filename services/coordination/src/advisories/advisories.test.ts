@@ -27,21 +27,22 @@ import {
   type PublicAdvisory,
   type PublicAdvisorySummary,
 } from '@cvdp/core';
-import { activity } from '@cvdp/server-kit';
+import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import {
   advisoryApprovals,
   advisoryRevisions,
   caseParticipants,
   cases,
+  emailOutbox,
   notifications,
   vulnerabilities,
 } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { makeWorld, type World } from '../threads/thread-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { makeWorld, signInAs, type World } from '../threads/thread-test-helpers.ts';
 
 let t: TestApp;
 let w: World;
-let coordinator: TestClient & { user: { id: number } };
+let coordinator: TestClient & { user: TestUser };
 let anonymous: TestClient;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -497,6 +498,85 @@ describe('dates, forcing and refusals', () => {
     }
     expect((await coordinator.post(`/api/case/${c}/approvals/`, {})).statusCode).toBe(400);
     expect(await t.db.select().from(advisoryApprovals).where(eq(advisoryApprovals.caseId, c))).toEqual([]);
+  });
+});
+
+describe('approval emails', () => {
+  it("go through the outbox: to the asked vendors' members, then to the requester — nobody else", async () => {
+    const c = await newCase('Approval mail case');
+    // A second vendor group with two members, and vendor B: only the group is asked.
+    const [group] = await t.db
+      .insert(groups)
+      .values({ name: `Mail Vendor ${process.pid}`, kind: 'vendor' })
+      .returning();
+    const m1 = await t.createUser({ name: 'Mia Mailvendor' });
+    const m2 = await t.createUser({ name: 'Max Mailvendor' });
+    await t.db.insert(groupMembers).values([
+      { groupId: group.id, userId: m1.id },
+      { groupId: group.id, userId: m2.id },
+    ]);
+    const [asked] = await t.db
+      .insert(caseParticipants)
+      .values([
+        { caseId: c, groupId: group.id, role: 'vendor' },
+        { caseId: c, groupId: w.vendorB.groupId, role: 'vendor' },
+      ])
+      .returning();
+    const other = await t.signIn({ name: 'Olga Othercoordinator', roles: ['coordinator'] });
+    await save(c);
+    await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_shared: today });
+    const mail = async (kind: string) =>
+      (
+        await t.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.caseId, c), eq(emailOutbox.kind, kind)))
+      )
+        .map((m) => m.toAddress)
+        .sort();
+
+    let res = await coordinator.post(`/api/case/${c}/approvals/`, { participants: [asked.id] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await mail('approval_requested')).toEqual([m1.email, m2.email].sort());
+    const [message] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.caseId, c), eq(emailOutbox.toAddress, m1.email)));
+    expect(message).toMatchObject({ status: 'pending', toName: 'Mia Mailvendor' });
+    expect(message.subject).toBe(`[CVDP] Please review the advisory of case #${c}: Approval mail case`);
+    expect(message.textBody).toContain('Hello Mia Mailvendor,');
+    expect(message.textBody).toContain(`Cora Coordinator asks you to review the advisory of case #${c}`);
+    expect(message.textBody).toContain(`/cvdp/cases/${c}`);
+    // The in-app notification goes to the same people.
+    const told = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.caseId, c), eq(notifications.kind, 'approval_requested')));
+    expect(told.map((n) => n.userId).sort()).toEqual([m1.id, m2.id].sort());
+
+    // A member answers: the coordinator who asked is emailed — not the member, not the other member, not
+    // vendor B, not the reporter, not another coordinator who neither asked nor follows the case.
+    const [approval] = res.json<ApprovalRequestResult>().created;
+    const member = await signInAs(t, m2);
+    res = await member.patch(`/api/case/approvals/${approval.id}/`, {
+      status: 'changes_requested',
+      comment: 'Our product is called Mailer Pro.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await mail('approval_answered')).toEqual([coordinator.user.email]);
+    const [answer] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.caseId, c), eq(emailOutbox.kind, 'approval_answered')));
+    expect(answer.textBody).toContain(
+      `Max Mailvendor answered the request to approve the advisory of case #${c}`,
+    );
+    const everyone = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.caseId, c))).map(
+      (m) => m.toAddress,
+    );
+    for (const outsider of [w.reporter.user.email, w.vendorB.member.user.email, other.user.email])
+      expect(everyone).not.toContain(outsider);
+    expect(everyone).toHaveLength(3);
   });
 });
 

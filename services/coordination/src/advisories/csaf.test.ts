@@ -8,13 +8,7 @@ import { activity } from '@cvdp/server-kit';
 import validate from '@secvisogram/csaf-validator-lib/validate.js';
 import { csaf_2_1_strict } from '@secvisogram/csaf-validator-lib/csaf_2_1/schemaTests.js';
 import * as mandatory21 from '@secvisogram/csaf-validator-lib/csaf_2_1/mandatoryTests.js';
-import {
-  CSAF_EXPORT_INVALID,
-  CSAF_PROFILE_NAME_TAKEN,
-  CSAF_UPLOAD_INVALID,
-  NO_SHARED_ADVISORY,
-  cvss4Record,
-} from '@cvdp/core';
+import { CSAF_PROFILE_NAME_TAKEN, CSAF_UPLOAD_INVALID, NO_SHARED_ADVISORY, cvss4Record } from '@cvdp/core';
 import { advisoryRevisions } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
 import { vendorWorld, type VendorWorld } from '../vendor-status/vendor-status-test-helpers.ts';
@@ -513,7 +507,7 @@ describe('GET /api/case/{id}/advisory/csaf/', () => {
     expect((await validateCsaf21(broken)).valid).toBe(false);
   });
 
-  it('409s: a covered vulnerability without a status, and a document the validator refuses', async () => {
+  it('409: a covered vulnerability without a status; an unknown version 400', async () => {
     const w = await oneVulCase();
     await saveRevision(w);
     // A second vulnerability nobody has a status for.
@@ -521,7 +515,7 @@ describe('GET /api/case/{id}/advisory/csaf/', () => {
       await w.coordinator.post(`/api/case/${w.caseId}/vuls/`, { description: 'A second problem.' }),
       201,
     ).json();
-    let res = ok(await w.coordinator.get(csafUrl(w)), 409);
+    const res = ok(await w.coordinator.get(csafUrl(w)), 409);
     expect(res.json().errors.vulnerabilities[0]).toContain(
       `VU#${w.caseId}.${v2.local_id} has no vendor status`,
     );
@@ -533,21 +527,98 @@ describe('GET /api/case/{id}/advisory/csaf/', () => {
     );
     await exported(w.coordinator, w);
 
-    // Only "not affected" for a vulnerability: fine in 2.0, but CSAF 2.1's 6.1.27.12 wants known_affected.
-    await setStatus(w, w.coordinator, {
-      vul: v2.id,
-      participant: w.bobParticipant,
-      status: 'not_affected',
-      justification: 'component_not_present',
-    });
-    ok(await w.coordinator.patch(`/api/case/${w.caseId}/advisory/revisions/`, { vulnerabilities: [v2.id] }));
-    await exported(w.coordinator, w, '2.0');
-    res = ok(await w.coordinator.get(csafUrl(w, '2.1')), 409);
-    expect(res.json().detail).toBe(CSAF_EXPORT_INVALID);
-    expect(res.json().errors['6.1.27.12']).toEqual([
-      '/vulnerabilities/0/product_status: needs a know_affected element',
-    ]);
     expect((await w.coordinator.get(csafUrl(w, '3.0'))).statusCode).toBe(400);
+  });
+
+  it('every vulnerability only "not affected": a valid 2.0 security advisory, and in 2.1 a valid csaf_vex', async () => {
+    const w = await vendorWorld(t, [
+      {
+        title: 'Deserialisation in the import job',
+        cve: `CVE-2025-${30000 + Math.floor(Math.random() * 60000)}`,
+        cwes: [502],
+        description: 'Reported against the Widget family; no shipped product contains the code.',
+      },
+      { title: 'Race in the updater', cwes: [362], description: 'A TOCTOU race in the updater.' },
+    ]);
+    const [v1, v2] = w.vuls.map((v) => v.id);
+    ok(await w.coordinator.post(`/api/case/vul/${v1}/cvss/`, { vector: V31 }), 201);
+    ok(await w.coordinator.post(`/api/case/vul/${v1}/cvss/`, { vector: V40 }), 201);
+    ok(await w.coordinator.post(`/api/case/vul/${v2}/ssvc/`, SSVC), 201);
+    // Acme: a justification (a flag); Bob: a justification and a statement (flag and impact threat).
+    for (const vul of [v1, v2]) {
+      await setStatus(w, w.acmeMember, {
+        vul,
+        participant: w.acme,
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_present',
+        product: 'Widget Server',
+        affected_versions: '2.3.0',
+      });
+      await setStatus(w, w.bob, {
+        vul,
+        participant: w.bobParticipant,
+        status: 'not_affected',
+        justification: 'component_not_present',
+        product: 'Gizmo',
+        statement: 'Gizmo never loads the import job.',
+      });
+    }
+    await saveRevision(w);
+
+    // 2.0: a security advisory (its profile has no 6.1.27.12); no affected product, so no scores and no
+    // mitigation (a remediation names products, and there is none to act on).
+    const v20 = (await exported(w.coordinator, w, '2.0')).doc;
+    expect(v20.document.category).toBe('csaf_security_advisory');
+    // 2.1: a security advisory needs a known_affected product in every vulnerability (6.1.27.12); a document
+    // that only says "not affected" is what the VEX profile is for, and is exported as one.
+    const v21 = (await exported(w.coordinator, w, '2.1')).doc;
+    expect(v21.document.category).toBe('csaf_vex');
+    expect(v21.document.notes.map((n: Json) => n.title)).toContain('Document category');
+    for (const doc of [v20, v21]) {
+      expect(doc.vulnerabilities).toHaveLength(2);
+      for (const vul of doc.vulnerabilities) {
+        const notAffected = vul.product_status.known_not_affected;
+        expect(Object.keys(vul.product_status)).toEqual(['known_not_affected']);
+        expect(notAffected).toHaveLength(2);
+        // Every not-affected product has its impact statement (27.9): a flag each, Bob's statement a threat.
+        expect(vul.flags).toEqual([
+          { label: 'vulnerable_code_not_present', product_ids: [notAffected[0]] },
+          { label: 'component_not_present', product_ids: [notAffected[1]] },
+        ]);
+        expect(vul.threats).toEqual([
+          { category: 'impact', details: 'Gizmo never loads the import job.', product_ids: [notAffected[1]] },
+        ]);
+        expect(vul.remediations).toBeUndefined();
+        expect(vul.scores ?? vul.metrics).toBeUndefined();
+      }
+      // The scores it cannot attach to an affected product are kept as notes.
+      expect(doc.vulnerabilities[0].notes.map((n: Json) => n.title)).toEqual(
+        expect.arrayContaining(['CVSS v3.1', 'CVSS v4.0']),
+      );
+      expect(doc.vulnerabilities[1].notes.map((n: Json) => n.title)).toContain('SSVC');
+    }
+
+    // One affected product anywhere in 2.1 is not enough: each vulnerability needs one, else VEX.
+    await setStatus(w, w.acmeMember, {
+      vul: v1,
+      participant: w.acme,
+      status: 'affected',
+      product: 'Widget Server',
+      affected_versions: '2.3.0',
+      fixed_versions: '2.4.1',
+    });
+    expect((await exported(w.coordinator, w, '2.1')).doc.document.category).toBe('csaf_vex');
+    await setStatus(w, w.acmeMember, {
+      vul: v2,
+      participant: w.acme,
+      status: 'affected',
+      product: 'Widget Server',
+      affected_versions: '2.3.0',
+    });
+    const mixed = (await exported(w.coordinator, w, '2.1')).doc;
+    expect(mixed.document.category).toBe('csaf_security_advisory');
+    expect(mixed.document.notes.map((n: Json) => n.title)).not.toContain('Document category');
+    expect((await exported(w.coordinator, w, '2.0')).doc.document.category).toBe('csaf_security_advisory');
   });
 });
 

@@ -19,7 +19,9 @@ import { csafUploadBody } from '../advisories/csaf-test-helpers.ts';
 import {
   autoAssignmentRoles,
   caseParticipants,
+  connections,
   csafProfiles,
+  emailTemplates,
   reports,
   resolutionOptions,
   vulnerabilities,
@@ -63,6 +65,12 @@ const MATRIX_TEXT = `
   POST    /api/case/notifications/read/                     401       200      200    200      200         200
   GET     /manage/email/outbox/                             401       403      403    403      403         200
   GET     /manage/email/templates/                          401       403      403    403      403         200
+  POST    /manage/email/templates/                          401       403      403    403      403         201
+  GET     /manage/email/template/:id/                       401       403      403    403      403         200
+  PATCH   /manage/email/template/:id/                       401       403      403    403      403         200
+  DELETE  /manage/email/template/:id/                       401       403      403    403      403         204
+  POST    /manage/email/template/preview/                   401       403      403    403      403         200
+  POST    /manage/email/template/:id/preview/               401       403      403    403      403         200
   # Activity and metrics
   GET     /api/case/:id/activity/                           401       200      200    404      200         200
   GET     /api/case/activity/                               401       200      200    200      200         200
@@ -74,6 +82,7 @@ const MATRIX_TEXT = `
   DELETE  /manage/autoassignment/:id/                       401       403      403    403      403         204
   GET     /manage/case/options/resolutions/                 401       403      403    403      200         200
   POST    /manage/case/options/resolutions/                 401       403      403    403      403         201
+  PATCH   /manage/case/options/resolution/:id/              401       403      403    403      403         200
   DELETE  /manage/case/options/resolution/:id/              401       403      403    403      403         204
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
@@ -121,6 +130,10 @@ const MATRIX_TEXT = `
   POST    /api/case/:id/settings/csaf/                      401       403      403    404      200         200
   GET     /api/case/:id/advisory/csaf/                      401       200      200    404      200         200
   POST    /api/advisory/upload/                             401       403      403    404      201         201
+  # Transfers to another instance (issue 14): staff start one (the body names case A) and list a case's
+  GET     /api/case/transfers/connections/                  401       403      403    403      200         200
+  POST    /api/case/transfers/                              401       403      403    404      202         202
+  GET     /api/case/:id/transfers/                          401       403      403    404      200         200
 `;
 
 interface Row {
@@ -206,6 +219,9 @@ async function addParticipant(caseId: number, name: string, role: string) {
 
 beforeAll(async () => {
   t = await createTestApp({
+    // Transfers started by the matrix are never sent: a worker updating them meanwhile would look like a
+    // refused call changing the database.
+    config: { transferWorker: false },
     register: async (app: FastifyInstance) => {
       app.addHook('onRoute', (route) => {
         for (const method of [route.method].flat()) {
@@ -313,6 +329,21 @@ async function newRole() {
   return role.id;
 }
 
+/** A message template (type 1): unlike a kind's notification template it is not in use, so it may go. */
+async function newMessageTemplate() {
+  const [row] = await t.db
+    .insert(emailTemplates)
+    .values({
+      templateType: 1,
+      name: unique('Matrix message'),
+      kind: 'case_notice',
+      subject: 'Hello',
+      body: 'A note.',
+    })
+    .returning();
+  return row.id;
+}
+
 async function newCsafProfile() {
   const [p] = await t.db
     .insert(csafProfiles)
@@ -349,6 +380,20 @@ async function newResolution() {
 const STAFF_CALLERS: Who[] = ['coordinator', 'admin'];
 const made = new Map<string, unknown>();
 /** State a row's reads need, made once for every caller (keeping case A's activity log short). */
+/** An enabled connection to another instance (nothing listens there: the world runs no transfer worker). */
+async function newConnection() {
+  const [row] = await t.db
+    .insert(connections)
+    .values({
+      name: unique('Matrix peer'),
+      baseUrl: 'http://127.0.0.1:9/',
+      outgoingTokenEncrypted: 'x',
+      incomingTokenHash: unique('matrix-peer-hash'),
+    })
+    .returning();
+  return row.id;
+}
+
 async function once<T>(name: string, make: () => Promise<T>): Promise<T> {
   if (!made.has(name)) made.set(name, await make());
   return made.get(name) as T;
@@ -461,6 +506,10 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   }),
   'DELETE /manage/autoassignment/:id/': async () => ({ url: `/manage/autoassignment/${await newRole()}/` }),
   'POST /manage/case/options/resolutions/': () => ({ body: { name: unique('Matrix resolution') } }),
+  'PATCH /manage/case/options/resolution/:id/': async () => ({
+    url: `/manage/case/options/resolution/${await newResolution()}/`,
+    body: { name: unique('Renamed resolution') },
+  }),
   'DELETE /manage/case/options/resolution/:id/': async () => ({
     url: `/manage/case/options/resolution/${await newResolution()}/`,
   }),
@@ -478,6 +527,10 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     return { body: { title: unique('Renamed advisory') } };
   },
   'POST /api/case/:id/advisory/': () => ({ body: { title: unique('Advisory'), content: '**Bold**' } }),
+  'POST /api/case/transfers/': async () => ({
+    url: '/api/case/transfers/',
+    body: { case: caseA, connection: await once('connection', newConnection) },
+  }),
   'GET /api/case/:id/advisory/diff/': async () => {
     const [from, to] = await once('diff', async () => [
       await newRevision('shared'),
@@ -501,6 +554,32 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     await once('published', () => newRevision('published'));
     return { url: `/advisories/${caseA}/` };
   },
+  'POST /manage/email/templates/': () => ({
+    body: {
+      template_type: 1,
+      kind: 'case_notice',
+      name: unique('Matrix message'),
+      subject: 'Hello',
+      body: 'A note.',
+    },
+  }),
+  'GET /manage/email/template/:id/': async () => ({
+    url: `/manage/email/template/${await once('template', newMessageTemplate)}/`,
+  }),
+  'PATCH /manage/email/template/:id/': async () => ({
+    url: `/manage/email/template/${await newMessageTemplate()}/`,
+    body: { subject: unique('Renamed') },
+  }),
+  'DELETE /manage/email/template/:id/': async () => ({
+    url: `/manage/email/template/${await newMessageTemplate()}/`,
+  }),
+  'POST /manage/email/template/preview/': () => ({
+    body: { kind: 'case_notice', subject: 'Hello', body: 'A note.' },
+  }),
+  'POST /manage/email/template/:id/preview/': async () => ({
+    url: `/manage/email/template/${await once('template', newMessageTemplate)}/preview/`,
+    body: {},
+  }),
   'POST /manage/csaf/profiles/': () => ({
     body: {
       name: unique('Matrix profile'),
@@ -578,7 +657,13 @@ async function send(row: Row, who: Who, sent: Sent, options: { csrf?: boolean } 
 }
 
 /** Allowed writes that may rightly change nothing: unmuting an unmuted case, marking no unread as read. */
-const MAY_CHANGE_NOTHING = ['PATCH /api/case/:id/user/', 'POST /api/case/notifications/read/'];
+const MAY_CHANGE_NOTHING = [
+  'PATCH /api/case/:id/user/',
+  'POST /api/case/notifications/read/',
+  // Previews render a template; they store nothing.
+  'POST /manage/email/template/preview/',
+  'POST /manage/email/template/:id/preview/',
+];
 const MISSING_CASE = 2_000_000_000;
 
 /** Issue 9's calls: the routes of its domains (by tag) and of its administration and report paths. */

@@ -335,4 +335,47 @@ describe('manage/case/options/resolutions/', () => {
       .where(eq(resolutionOptions.id, dup.id));
     expect(n).toBe(1);
   });
+
+  it('edits a resolution by id (admin): closed cases show the new name; a duplicate name is a 400; activity before/after', async () => {
+    const created = (
+      await admin.post('/manage/case/options/resolutions/', { name: 'Patched upstream', description: 'A' })
+    ).json<ResolutionOption>();
+    const caseId = await newCase();
+    await coordinator.patch(`/api/cases/${caseId}/`, { status: 2, resolution: created.id });
+
+    const url = `/manage/case/options/resolution/${created.id}/`;
+    expect((await coordinator.patch(url, { name: 'X' })).statusCode).toBe(403);
+    const dup = await admin.patch(url, { name: 'FIXED' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ name: ['A resolution with this name exists.'] });
+    expect((await admin.patch(url, { colour: 'red' })).statusCode).toBe(400);
+    expect((await admin.patch('/manage/case/options/resolution/999999/', { name: 'Y' })).statusCode).toBe(
+      404,
+    );
+
+    const res = await admin.patch(url, { name: 'Fixed upstream' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: created.id, name: 'Fixed upstream', description: 'A' });
+    expect((await coordinator.get(`/api/cases/${caseId}/`)).json().resolution).toMatchObject({
+      id: created.id,
+      name: 'Fixed upstream',
+    });
+    expect((await admin.patch(url, { description: 'B' })).json()).toMatchObject({ name: 'Fixed upstream' });
+
+    const rows = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.objectType, 'resolution_option'), eq(activity.verb, 'changed resolution')))
+      .orderBy(activity.id);
+    expect(rows.map((a) => [a.before, a.after])).toEqual([
+      [
+        { name: 'Patched upstream', description: 'A' },
+        { name: 'Fixed upstream', description: 'A' },
+      ],
+      [
+        { name: 'Fixed upstream', description: 'A' },
+        { name: 'Fixed upstream', description: 'B' },
+      ],
+    ]);
+  });
 });

@@ -3,7 +3,6 @@
 // list and a case page need, and the resolutions a case is closed with (manage/case/options/…).
 import type { FastifyInstance } from 'fastify';
 import { asc, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   CASE_ROLES,
   CASE_STATUSES,
@@ -20,6 +19,8 @@ import {
   caseUpdateSchema,
   highestRole,
   idParams,
+  resolutionCreateSchema,
+  resolutionUpdateSchema,
 } from '@cvdp/core';
 import {
   HttpError,
@@ -65,17 +66,6 @@ const caseListQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend(caseListFilt
 const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
   query: caseListFilters.shape.query,
 });
-
-const resolutionBody = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'This field is required.')
-      .max(100, 'name must be at most 100 characters.'),
-    description: z.string().trim().max(1000, 'description must be at most 1000 characters.').default(''),
-  })
-  .strict();
 
 export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
 export const resolutionInUse = (n: number) =>
@@ -286,7 +276,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
 
   r.post(
     '/manage/case/options/resolutions/',
-    { summary: 'Add a resolution (admin)', tags: ['manage'], ...adminOnly, body: resolutionBody },
+    { summary: 'Add a resolution (admin)', tags: ['manage'], ...adminOnly, body: resolutionCreateSchema },
     async (request, reply) => {
       const created = await mapUniqueViolations(
         () =>
@@ -313,6 +303,44 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       };
       return reply.status(201).send(answer);
     },
+  );
+
+  r.patch(
+    '/manage/case/options/resolution/:id/',
+    {
+      summary: 'Edit a resolution: name, description (admin)',
+      tags: ['manage'],
+      ...adminOnly,
+      params: idParams,
+      body: resolutionUpdateSchema,
+    },
+    async (request): Promise<ResolutionOption> =>
+      mapUniqueViolations(
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(resolutionOptions)
+              .where(eq(resolutionOptions.id, request.params.id))
+              .for('update');
+            if (!before) throw notFound('No resolution with this id.');
+            const [after] = await tx
+              .update(resolutionOptions)
+              .set({ name: request.body.name ?? before.name, description: request.body.description })
+              .where(eq(resolutionOptions.id, before.id))
+              .returning();
+            await recordActivity(tx, {
+              actorId: request.user!.id,
+              verb: 'changed resolution',
+              objectType: 'resolution_option',
+              objectId: before.id,
+              before: { name: before.name, description: before.description },
+              after: { name: after.name, description: after.description },
+            });
+            return { id: after.id, name: after.name, description: after.description };
+          }),
+        { resolution_options_name_lower_idx: { field: 'name', message: DUPLICATE_RESOLUTION } },
+      ),
   );
 
   r.delete(

@@ -1,7 +1,9 @@
 // The administration catalogue (issue 14): tags by kind, vulnerability attributes and the admin audit list.
 // Admins only (403 for everyone else); every change leaves an activity row with before/after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
 import {
+  CHOICES_ONLY_FOR_CHOICE,
   CHOICES_REQUIRED,
   DUPLICATE_TAG,
   DUPLICATE_VUL_ATTRIBUTE,
@@ -11,6 +13,7 @@ import {
   type VulAttribute,
 } from '@cvdp/core';
 import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { submitReport } from '../reports/report-test-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient & { user: { id: number } };
@@ -92,6 +95,77 @@ describe('manage/tags/', () => {
   });
 });
 
+describe('PATCH/DELETE manage/tag/{id}/ with tags in use', () => {
+  it('renames a tag where it is used (cases or vulnerabilities by kind, once), refuses duplicates and deleting one in use', async () => {
+    const staff = await t.signIn({ roles: ['coordinator'] });
+    const reporterOfCases = await t.signIn({ roles: ['reporter'] });
+    const newCase = async (tags: string[]) => {
+      const id = (await submitReport(reporterOfCases, { report: sampleReportQuestions() })).json()
+        .id as number;
+      expect((await staff.patch(`/api/cases/${id}/`, { tags })).statusCode).toBe(200);
+      return id;
+    };
+    const caseTags = async (id: number) => (await staff.get(`/api/cases/${id}/`)).json().tags as string[];
+    const energy = (await admin.post('/manage/tags/case/', { name: 'Energy' })).json<Tag>();
+    const vulEnergy = (await admin.post('/manage/tags/vul/', { name: 'Energy' })).json<Tag>();
+    await admin.post('/manage/tags/case/', { name: 'Grid' });
+    const a = await newCase(['Energy', 'Other']);
+    const b = await newCase(['Energy', 'Power']);
+    const untouched = await newCase(['energy-ish']);
+    const vul = await staff.post(`/api/case/${a}/vuls/`, { description: 'Overflow', tags: ['Energy'] });
+    expect(vul.statusCode).toBe(201);
+    const vulId = vul.json().id as number;
+
+    expect((await coordinator.patch(`/manage/tag/${energy.id}/`, { name: 'X' })).statusCode).toBe(403);
+    const dup = await admin.patch(`/manage/tag/${energy.id}/`, { name: 'grid' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ errors: { name: [DUPLICATE_TAG] } });
+    expect(await caseTags(a)).toEqual(['Energy', 'Other']);
+    expect((await admin.patch(`/manage/tag/${energy.id}/`, { kind: 'vul' })).statusCode).toBe(400);
+    expect((await admin.patch('/manage/tag/999999/', { name: 'Y' })).statusCode).toBe(404);
+
+    const renamed = await admin.patch(`/manage/tag/${energy.id}/`, {
+      name: 'Power',
+      description: 'Utilities',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<Tag>()).toMatchObject({
+      id: energy.id,
+      kind: 'case',
+      name: 'Power',
+      description: 'Utilities',
+    });
+    expect(await caseTags(a)).toEqual(['Power', 'Other']);
+    expect(await caseTags(b)).toEqual(['Power']);
+    expect(await caseTags(untouched)).toEqual(['energy-ish']);
+    // A case tag's rename leaves the vulnerabilities' tag of the same name alone.
+    expect((await staff.get(`/api/vul/${vulId}/`)).json().tags).toEqual(['Energy']);
+
+    const inUse = await admin.delete(`/manage/tag/${energy.id}/`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().detail).toBe('This tag is used by 2 cases and cannot be deleted.');
+    const vulInUse = await admin.delete(`/manage/tag/${vulEnergy.id}/`);
+    expect(vulInUse.statusCode).toBe(409);
+    expect(vulInUse.json().detail).toBe('This tag is used by 1 vulnerability and cannot be deleted.');
+    const names = (await admin.get('/manage/tags/')).json<Tag[]>().map((x) => `${x.kind}:${x.name}`);
+    expect(names).toEqual(expect.arrayContaining(['case:Power', 'vul:Energy']));
+
+    const vulRenamed = await admin.patch(`/manage/tag/${vulEnergy.id}/`, { name: 'Energy sector' });
+    expect(vulRenamed.statusCode).toBe(200);
+    expect((await staff.get(`/api/vul/${vulId}/`)).json().tags).toEqual(['Energy sector']);
+    expect(await caseTags(untouched)).toEqual(['energy-ish']);
+    await staff.patch(`/api/vul/${vulId}/`, { tags: [] });
+    expect((await admin.delete(`/manage/tag/${vulEnergy.id}/`)).statusCode).toBe(204);
+
+    const log = await audit('object_type=tag');
+    const change = log.results.find((e) => e.verb === 'changed tag' && e.object_id === String(energy.id));
+    expect(change).toMatchObject({
+      before: { kind: 'case', name: 'Energy', description: '' },
+      after: { kind: 'case', name: 'Power', description: 'Utilities', renamed_on: 2 },
+    });
+  });
+});
+
 describe('manage/vul/attributes/', () => {
   it('creates text/number/choice/date attributes, refuses bad ones and duplicates, deletes, with activity', async () => {
     const c = await admin.post('/manage/vul/attributes/', {
@@ -130,6 +204,43 @@ describe('manage/vul/attributes/', () => {
     expect(log.results[0]).toMatchObject({
       verb: 'removed vulnerability attribute',
       before: { name: 'Exploited in ICS', type: 'choice', choices: ['yes', 'no'], required: true },
+    });
+  });
+
+  it('edits an attribute by id: the result is checked whole, duplicates refused, activity before/after', async () => {
+    const created = (
+      await admin.post('/manage/vul/attributes/', { name: 'Severity source', type: 'choice', choices: ['a'] })
+    ).json<VulAttribute>();
+    const url = `/manage/vul/attributes/${created.id}/`;
+    expect((await coordinator.patch(url, { required: true })).statusCode).toBe(403);
+    const emptied = await admin.patch(url, { choices: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json()).toMatchObject({ errors: { choices: [CHOICES_REQUIRED] } });
+    const textWithChoices = await admin.patch(url, { type: 'text', choices: ['x'] });
+    expect(textWithChoices.json()).toMatchObject({ errors: { choices: [CHOICES_ONLY_FOR_CHOICE] } });
+    const dup = await admin.patch(url, { name: 'A NUMBER' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ errors: { name: [DUPLICATE_VUL_ATTRIBUTE] } });
+    expect((await admin.patch('/manage/vul/attributes/999999/', { required: true })).statusCode).toBe(404);
+
+    const more = await admin.patch(url, { name: 'Source', choices: ['vendor', 'reporter'], required: true });
+    expect(more.statusCode).toBe(200);
+    expect(more.json<VulAttribute>()).toMatchObject({
+      name: 'Source',
+      type: 'choice',
+      choices: ['vendor', 'reporter'],
+      required: true,
+    });
+    // Away from choice: the choices go with the type.
+    const text = await admin.patch(url, { type: 'text' });
+    expect(text.json<VulAttribute>()).toMatchObject({ type: 'text', choices: [], required: true });
+
+    const log = await audit('object_type=vul_attribute');
+    expect(log.results[0]).toMatchObject({
+      verb: 'changed vulnerability attribute',
+      object_id: String(created.id),
+      before: { name: 'Source', type: 'choice', choices: ['vendor', 'reporter'] },
+      after: { name: 'Source', type: 'text', choices: [] },
     });
   });
 

@@ -1,6 +1,8 @@
 // The administration catalogue (issue 14): tags (manage/tags/, optional kind suffix), vulnerability
 // attributes (manage/vul/attributes/) and the admin audit list of changes outside any case
-// (manage/activity/). Admins only; every change writes an activity row with before/after in its transaction.
+// (manage/activity/). Tags are carried by name on cases (cases.tags) and vulnerabilities (vulnerabilities.tags):
+// renaming a tag renames it there in the same transaction, and one in use cannot be deleted (409 with the
+// count). Admins only; every change writes an activity row with before/after in its transaction.
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -12,8 +14,12 @@ import {
   auditQuery,
   idParams,
   tagCreateSchema,
+  tagInUse,
   tagKindParams,
+  tagUpdateSchema,
+  vulAttributeChoiceProblems,
   vulAttributeCreateSchema,
+  vulAttributeUpdateSchema,
   type AuditEntry,
   type Tag,
   type TagKind,
@@ -21,6 +27,7 @@ import {
   type VulAttributeType,
 } from '@cvdp/core';
 import {
+  HttpError,
   activity,
   defineRoute,
   mapUniqueViolations,
@@ -31,6 +38,8 @@ import {
   routes,
 } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
+import { cases } from '../cases/tables.ts';
+import { vulnerabilities } from '../vuls/tables.ts';
 import { tags, vulAttributes } from './tables.ts';
 
 const admin = { access: ['admin'] as const, tags: ['manage'] };
@@ -144,13 +153,68 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     }),
   );
+  /** Where a tag of this kind is carried: the cases' or the vulnerabilities' tags column. */
+  const carriers = (kind: string) => (kind === 'vul' ? vulnerabilities : cases);
+
+  r.patch(
+    '/manage/tag/:id/',
+    {
+      ...admin,
+      summary: 'Edit a tag: name, description; a new name is renamed on every case or vulnerability (admin)',
+      params: idParams,
+      body: tagUpdateSchema,
+    },
+    async (request): Promise<Tag> =>
+      mapUniqueViolations(
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.select().from(tags).where(eq(tags.id, request.params.id)).for('update');
+            if (!before) throw notFound('No tag with this id.');
+            const [after] = await tx
+              .update(tags)
+              .set({ name: request.body.name ?? before.name, description: request.body.description })
+              .where(eq(tags.id, before.id))
+              .returning();
+            let renamed = 0;
+            if (after.name !== before.name) {
+              // The new name replaces the old one where it is carried (once, if it was there already).
+              const table = carriers(before.kind);
+              const moved = await tx
+                .update(table)
+                .set({
+                  tags: sql`array_replace(array_remove(${table.tags}, ${after.name}::text), ${before.name}::text, ${after.name}::text)`,
+                })
+                .where(sql`${table.tags} @> array[${before.name}]::text[]`)
+                .returning({ id: table.id });
+              renamed = moved.length;
+            }
+            await recordActivity(tx, {
+              actorId: request.user!.id,
+              verb: 'changed tag',
+              objectType: 'tag',
+              objectId: before.id,
+              before: tagAudit(before),
+              after: { ...tagAudit(after), ...(renamed ? { renamed_on: renamed } : {}) },
+            });
+            return tagView(after);
+          }),
+        { tags_kind_name_lower_idx: { field: 'name', message: DUPLICATE_TAG } },
+      ),
+  );
   r.delete(
     '/manage/tag/:id/',
-    { ...admin, summary: 'Remove a tag from the catalogue (admin)', params: idParams },
+    { ...admin, summary: 'Remove a tag no case or vulnerability carries (admin)', params: idParams },
     async (request, reply) => {
       await db.transaction(async (tx) => {
-        const [row] = await tx.delete(tags).where(eq(tags.id, request.params.id)).returning();
+        const [row] = await tx.select().from(tags).where(eq(tags.id, request.params.id)).for('update');
         if (!row) throw notFound('No tag with this id.');
+        const table = carriers(row.kind);
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(table)
+          .where(sql`${table.tags} @> array[${row.name}]::text[]`);
+        if (n > 0) throw new HttpError(409, tagInUse(row.kind as TagKind, n));
+        await tx.delete(tags).where(eq(tags.id, row.id));
         await recordActivity(tx, {
           actorId: request.user!.id,
           verb: 'removed tag',
@@ -196,6 +260,48 @@ export async function catalogueRoutes(app: FastifyInstance) {
       );
       return reply.status(201).send(created);
     },
+  );
+  r.patch(
+    '/manage/vul/attributes/:id/',
+    {
+      ...admin,
+      summary: 'Edit a vulnerability attribute: name, type, choices, required (admin)',
+      params: idParams,
+      body: vulAttributeUpdateSchema,
+    },
+    async (request): Promise<VulAttribute> =>
+      mapUniqueViolations(
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(vulAttributes)
+              .where(eq(vulAttributes.id, request.params.id))
+              .for('update');
+            if (!before) throw notFound('No vulnerability attribute with this id.');
+            const b = request.body;
+            const type = b.type ?? (before.type as VulAttributeType);
+            // Away from choice without new choices: the old choices go with the type.
+            const choices = b.choices ?? (type === 'choice' ? before.choices : []);
+            const problems = vulAttributeChoiceProblems({ type, choices });
+            if (problems.length) throw new HttpError(400, problems[0], { choices: problems });
+            const [after] = await tx
+              .update(vulAttributes)
+              .set({ name: b.name, type, choices, required: b.required })
+              .where(eq(vulAttributes.id, before.id))
+              .returning();
+            await recordActivity(tx, {
+              actorId: request.user!.id,
+              verb: 'changed vulnerability attribute',
+              objectType: 'vul_attribute',
+              objectId: before.id,
+              before: attributeAudit(before),
+              after: attributeAudit(after),
+            });
+            return attributeView(after);
+          }),
+        { vul_attributes_name_lower_idx: { field: 'name', message: DUPLICATE_VUL_ATTRIBUTE } },
+      ),
   );
   r.delete(
     '/manage/vul/attributes/:id/',

@@ -3,8 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_CONNECTION, type AuditEntry, type Connection, type PageOf } from '@cvdp/core';
-import { sha256 } from '@cvdp/server-kit';
-import { decryptApiKey } from '../cve/secret-box.ts';
+import { decryptSecret, sha256 } from '@cvdp/server-kit';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { connections } from './tables.ts';
 
@@ -39,7 +38,7 @@ describe('manage/connections/', () => {
     expect(res.body).not.toContain(IN);
     const [row] = await t.db.select().from(connections).where(eq(connections.id, c.id));
     expect(row.outgoingTokenEncrypted).not.toContain(OUT);
-    expect(decryptApiKey(row.outgoingTokenEncrypted, SECRET)).toBe(OUT);
+    expect(decryptSecret(row.outgoingTokenEncrypted, SECRET)).toBe(OUT);
     expect(row.incomingTokenHash).toBe(sha256(IN));
 
     const dup = await admin.post('/manage/connections/', {

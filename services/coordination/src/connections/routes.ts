@@ -4,7 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import {
+  CONNECTION_TEST_TIMEOUT_MS,
   DUPLICATE_CONNECTION,
+  TRANSFER_PATHS,
+  transferUrl,
+  type ConnectionTestResult,
   DUPLICATE_INCOMING_TOKEN,
   connectionCreateSchema,
   connectionListQuery,
@@ -12,8 +16,17 @@ import {
   idParams,
   type Connection,
 } from '@cvdp/core';
-import { HttpError, mapUniqueViolations, notFound, recordActivity, routes, sha256 } from '@cvdp/server-kit';
-import { SecretKeyMissingError, encryptApiKey } from '../cve/secret-box.ts';
+import {
+  HttpError,
+  SecretKeyMissingError,
+  decryptSecret,
+  encryptSecret,
+  mapUniqueViolations,
+  notFound,
+  recordActivity,
+  routes,
+  sha256,
+} from '@cvdp/server-kit';
 import { connections } from './tables.ts';
 
 const admin = { access: ['admin'] as const, tags: ['manage'] };
@@ -39,7 +52,7 @@ export async function connectionRoutes(app: FastifyInstance) {
   const r = routes(app);
   const encrypt = (token: string) => {
     try {
-      return encryptApiKey(token, app.config.secretKey);
+      return encryptSecret(token, app.config.secretKey);
     } catch (e) {
       if (e instanceof SecretKeyMissingError)
         throw new HttpError(409, 'CVDP_SECRET_KEY is not set: connection tokens are encrypted with it.');
@@ -119,15 +132,18 @@ export async function connectionRoutes(app: FastifyInstance) {
               .where(eq(connections.id, request.params.id))
               .for('update');
             if (!before) throw notFound('No connection with this id.');
+            const changes = {
+              name: b.name,
+              baseUrl: b.base_url,
+              enabled: b.enabled,
+              outgoingTokenEncrypted: outgoing,
+              incomingTokenHash: b.incoming_token !== undefined ? sha256(b.incoming_token) : undefined,
+            };
+            // An empty PATCH changes nothing (and an UPDATE with nothing to set is not SQL).
+            if (Object.values(changes).every((v) => v === undefined)) return view(before);
             const [after] = await tx
               .update(connections)
-              .set({
-                name: b.name,
-                baseUrl: b.base_url,
-                enabled: b.enabled,
-                outgoingTokenEncrypted: outgoing,
-                incomingTokenHash: b.incoming_token !== undefined ? sha256(b.incoming_token) : undefined,
-              })
+              .set(changes)
               .where(eq(connections.id, before.id))
               .returning();
             await recordActivity(tx, {
@@ -149,6 +165,43 @@ export async function connectionRoutes(app: FastifyInstance) {
     },
   );
 
+  r.post(
+    '/manage/connection/:id/test/',
+    {
+      ...admin,
+      summary: "Test a connection: call the other instance's ping/ with our token",
+      params: idParams,
+    },
+    async (request): Promise<ConnectionTestResult> => {
+      const [row] = await db.select().from(connections).where(eq(connections.id, request.params.id));
+      if (!row) throw notFound('No connection with this id.');
+      let token: string;
+      try {
+        token = decryptSecret(row.outgoingTokenEncrypted, app.config.secretKey);
+      } catch (e) {
+        if (e instanceof SecretKeyMissingError)
+          throw new HttpError(409, 'CVDP_SECRET_KEY is not set: connection tokens are encrypted with it.');
+        throw new HttpError(
+          409,
+          'The token of this connection cannot be read (CVDP_SECRET_KEY changed?): set it again.',
+        );
+      }
+      const result = await ping(row.baseUrl, token);
+      await db.transaction(async (tx) => {
+        if (result.ok)
+          await tx.update(connections).set({ lastContactAt: new Date() }).where(eq(connections.id, row.id));
+        await recordActivity(tx, {
+          actorId: request.user!.id,
+          verb: 'tested connection',
+          objectType: 'connection',
+          objectId: row.id,
+          after: { ok: result.ok, detail: result.detail },
+        });
+      });
+      return result;
+    },
+  );
+
   r.delete(
     '/manage/connection/:id/',
     { ...admin, summary: 'Remove a connection', params: idParams },
@@ -167,4 +220,55 @@ export async function connectionRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
+
+/** GET <base>/cvdp/api/transfers/ping/ with our token: what the other instance says, never the token. */
+async function ping(baseUrl: string, token: string): Promise<ConnectionTestResult> {
+  let url: string;
+  try {
+    url = transferUrl(baseUrl, TRANSFER_PATHS.ping);
+  } catch {
+    return { ok: false, detail: 'The base URL of this connection is not a valid URL.' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: { authorization: `Token ${token}`, accept: 'application/json' },
+      // A redirect would carry our token elsewhere.
+      redirect: 'error',
+      signal: AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS),
+    });
+  } catch (e) {
+    const timedOut = (e as Error).name === 'TimeoutError';
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    return {
+      ok: false,
+      detail: timedOut
+        ? `No answer from ${url} within ${CONNECTION_TEST_TIMEOUT_MS / 1000} s.`
+        : `Could not reach ${url}: ${cause?.code ?? cause?.message ?? (e as Error).message}.`,
+    };
+  }
+  if (res.status === 401)
+    return {
+      ok: false,
+      detail: 'The other instance refused our token (401): check the token on both sides.',
+    };
+  if (!res.ok) return { ok: false, detail: `The other instance answered ${res.status} ${res.statusText}.` };
+  let body: { instance?: unknown; connection?: unknown };
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    return {
+      ok: false,
+      detail: 'The other instance answered, but not with JSON: is this the address of a CVDP?',
+    };
+  }
+  if (typeof body?.instance !== 'string' || typeof body.connection !== 'string')
+    return { ok: false, detail: 'The answer is not a CVDP ping: is this the address of a CVDP?' };
+  const instance = body.instance.slice(0, 500);
+  return {
+    ok: true,
+    detail: `Connected to ${instance}, which knows this instance as "${body.connection.slice(0, 200)}".`,
+    instance,
+  };
 }

@@ -1,5 +1,6 @@
 // A case's advisory as a CSAF document (issue 12): csaf_security_advisory (or the case's chosen category)
-// in CSAF 2.0 — or 2.1 on request — built from the typed model, never from stored JSON:
+// in CSAF 2.0 — or 2.1 on request — built from the typed model, never from stored JSON (a 2.1 security
+// advisory with a vulnerability no product is affected by is a csaf_vex instead: 2.1's 6.1.27.12):
 //   document   the advisory revision: title, notes (summary, details = the Markdown content, impact,
 //              solution), references, acknowledgments from the credits, TLP, the publisher (the case's
 //              CSAF profile, else the instance), tracking (id from the case's pattern; version = the
@@ -420,6 +421,16 @@ function vulnerabilityJson(
   return json;
 }
 
+/** Why a 2.1 security advisory came out as csaf_vex (see buildAdvisoryCsaf). */
+export const VEX_NOTE: CsafNote = {
+  category: 'general',
+  title: 'Document category',
+  text:
+    'At least one vulnerability of this advisory affects no product (its products are not affected or still ' +
+    'under investigation), so this CSAF 2.1 document uses the VEX profile (csaf_vex): a CSAF 2.1 security ' +
+    'advisory needs an affected product in every vulnerability.',
+};
+
 /** The CSAF document of the advisory. Throws NoStatusError when a covered vulnerability has no status. */
 export function buildAdvisoryCsaf(input: AdvisoryCsafInput): Json {
   const v21 = input.version === '2.1';
@@ -448,8 +459,22 @@ export function buildAdvisoryCsaf(input: AdvisoryCsafInput): Json {
   const credits = unique(latest.credits.map((c) => c.trim()).filter(Boolean));
   const current = new Date(Math.max(latest.updatedAt.getTime(), latest.createdAt.getTime())).toISOString();
 
+  const vulnerabilities = input.vulnerabilities.map((v, i) => vulnerabilityJson(input, v, entries[i]));
+  // CSAF 2.1's security advisory profile wants an affected product in every vulnerability (6.1.27.12: an
+  // advisory tells users what to act on). What says of a vulnerability only that products are not affected
+  // (or still under investigation) is a VEX statement: such a document is exported as csaf_vex, whose
+  // profile it meets (27.7 product status, 27.8 ids, 27.9 an impact statement — flag or impact threat — per
+  // not-affected product, 27.10 an action per affected one), and says so in a note. 2.0 has no such test.
+  const category =
+    v21 &&
+    input.category === 'csaf_security_advisory' &&
+    vulnerabilities.some((v) => !(v.product_status as { known_affected?: string[] }).known_affected)
+      ? 'csaf_vex'
+      : input.category;
+  if (category !== input.category) notes.push(VEX_NOTE);
+
   const document: Json = {
-    category: input.category,
+    category,
     csaf_version: input.version,
     lang: 'en',
     title: latest.title,
@@ -476,6 +501,6 @@ export function buildAdvisoryCsaf(input: AdvisoryCsafInput): Json {
     ...(v21 ? { $schema: 'https://docs.oasis-open.org/csaf/csaf/v2.1/schema/csaf.json' } : {}),
     document,
     product_tree: productTree,
-    vulnerabilities: input.vulnerabilities.map((v, i) => vulnerabilityJson(input, v, entries[i])),
+    vulnerabilities,
   };
 }

@@ -12,7 +12,7 @@ import { cases } from '../cases/tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { cveAccounts, cveReservations } from './tables.ts';
 import { startLocalCveServices, type LocalCveServices } from './local-cve-services/index.ts';
-import { MISSING_SECRET_KEY } from './secret-box.ts';
+import { MISSING_SECRET_KEY } from './cve-failure.ts';
 
 const SECRET = 'test-secret-key-for-cve-accounts';
 const API_KEY = 'sk-very-secret-cve-api-key-0123456789';

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import { HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
+import type { CveRecordAnswer } from '@cvdp/core/cve/index';
+import { activity, HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { cases } from '../cases/tables.ts';
 import { can, filter } from '../policy/index.ts';
@@ -31,7 +32,8 @@ export const NO_ACCOUNT = 'No active CVE account is configured.';
 
 type Vul = typeof vulnerabilities.$inferSelect;
 
-async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string | undefined) {
+/** The vulnerability's CVE record as the caller may see it, and whether its case's advisory is published. */
+export async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string | undefined) {
   const { vendors, rows } = await cellsOfVul(db, access, vul.id);
   const names = new Map(vendors.map((v) => [v.participant, v.name]));
   const cvss = await db
@@ -77,6 +79,35 @@ async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string 
   return { record, published: !!published };
 }
 
+/** The last time CVDP sent this vulnerability's record (with its current CVE id) to CVE Services. */
+async function lastPublished(db: Db, vul: Vul) {
+  if (!vul.cve) return null;
+  const cveId = vul.cve.toUpperCase();
+  const rows = await db
+    .select({ at: activity.at, after: activity.after })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.objectType, 'vul'),
+        eq(activity.objectId, String(vul.id)),
+        inArray(activity.verb, ['published CVE record', 'updated CVE record']),
+      ),
+    )
+    .orderBy(desc(activity.at), desc(activity.id));
+  const row = rows.find((r) => (r.after as { cve_id?: string } | null)?.cve_id === cveId);
+  return row ? row.at.toISOString() : null;
+}
+
+async function activeAccount(db: Db) {
+  const [account] = await db
+    .select()
+    .from(cveAccounts)
+    .where(eq(cveAccounts.active, true))
+    .orderBy(cveAccounts.id)
+    .limit(1);
+  return account;
+}
+
 function checked(record: Record<string, unknown>) {
   const errors = validateCveRecord(record);
   if (errors.length) {
@@ -110,10 +141,16 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
     },
-    async (request) => {
+    async (request): Promise<CveRecordAnswer> => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);
-      const { record } = await recordOf(db, vul, access, config.publicUrl);
-      return { cve_id: vul.cve ? vul.cve.toUpperCase() : null, record: checked(record) };
+      const { record, published } = await recordOf(db, vul, access, config.publicUrl);
+      return {
+        cve_id: vul.cve ? vul.cve.toUpperCase() : null,
+        record: checked(record),
+        advisory_published: published,
+        account_available: !!(await activeAccount(db)),
+        published_at: await lastPublished(db, vul),
+      };
     },
   );
 
@@ -131,12 +168,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       const { record, published } = await recordOf(db, vul, access, config.publicUrl);
       if (!published) throw new HttpError(409, NOT_PUBLISHED);
       checked(record);
-      const [account] = await db
-        .select()
-        .from(cveAccounts)
-        .where(eq(cveAccounts.active, true))
-        .orderBy(cveAccounts.id)
-        .limit(1);
+      const account = await activeAccount(db);
       if (!account) throw new HttpError(409, NO_ACCOUNT);
       const cveId = vul.cve.toUpperCase();
       const container = cnaContainerToSend(record);
@@ -173,7 +205,12 @@ export async function cveRecordRoutes(app: FastifyInstance) {
           after: { cve_id: cveId, account: account.id },
         });
       });
-      return { cve_id: cveId, updated, message: answer.message };
+      return {
+        cve_id: cveId,
+        updated,
+        message: answer.message,
+        published_at: (await lastPublished(db, vul)) ?? new Date().toISOString(),
+      };
     },
   );
 }

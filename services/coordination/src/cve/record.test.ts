@@ -80,8 +80,14 @@ describe('GET /api/vul/{id}/cve/', () => {
   it('builds a CVE JSON 5.1 record from the model', async () => {
     const res = await w.coordinator.get(`/api/vul/${vulId}/cve/`);
     expect(res.statusCode).toBe(200);
-    const { cve_id, record } = res.json();
+    const { cve_id, record, advisory_published, account_available, published_at } = res.json();
     expect(cve_id).toBeNull();
+    // What the page's Publish button depends on: nothing published, no account, never sent.
+    expect({ advisory_published, account_available, published_at }).toEqual({
+      advisory_published: false,
+      account_available: false,
+      published_at: null,
+    });
     expect(record).toMatchObject({ dataType: 'CVE_RECORD', dataVersion: '5.1' });
     const cna = record.containers.cna;
     expect(cna.title).toBe('Path traversal in the widget server');
@@ -120,6 +126,24 @@ describe('GET /api/vul/{id}/cve/', () => {
     expect(cna.timeline[0].value).toBe('Reported to coordinator');
   });
 
+  it("answers the case's participants and staff; a stranger or a missing vulnerability 404, signed out 401", async () => {
+    // The reporter, the vendor's member and the observer read the case's vulnerabilities, so their record too;
+    // staff read every case's (a scorer is not staff: outside the case, like a stranger).
+    for (const c of [w.reporter, w.acmeMember, w.observer, w.coordinator]) {
+      const res = await c.get(`/api/vul/${vulId}/cve/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().record.containers.cna.title).toBe('Path traversal in the widget server');
+    }
+    for (const c of [w.stranger, scorer]) {
+      const res = await c.get(`/api/vul/${vulId}/cve/`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Path traversal');
+    }
+    expect((await w.coordinator.get('/api/vul/2147483647/cve/')).statusCode).toBe(404);
+    expect((await w.coordinator.get('/api/vul/2147483648/cve/')).statusCode).toBe(404);
+    expect((await t.anonymous().get(`/api/vul/${vulId}/cve/`)).statusCode).toBe(401);
+  });
+
   it('is a 404 for someone outside the case, and a 409 listing schema errors for an incomplete record', async () => {
     expect((await w.stranger.get(`/api/vul/${vulId}/cve/`)).statusCode).toBe(404);
     const bare = await insertVul(t, w.caseId, 2, { description: 'No vendor said anything yet.' });
@@ -127,6 +151,10 @@ describe('GET /api/vul/{id}/cve/', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(RECORD_INVALID);
     expect(Object.keys(res.json().errors)).toContain('/containers/cna/affected');
+    // Only what the Published form wants: not the Rejected form's complaints, nor the oneOf's own line.
+    expect(Object.keys(res.json().errors)).not.toContain('/cveMetadata/state');
+    expect(Object.keys(res.json().errors)).not.toContain('/');
+    expect(JSON.stringify(res.json().errors)).not.toContain('rejectedReasons');
   });
 });
 
@@ -151,8 +179,17 @@ describe('POST /api/vul/{id}/cve/publish/', () => {
     expect(early.json().detail).toBe(NOT_PUBLISHED);
     expect(local.records.size).toBe(0);
 
-    for (const c of [w.reporter, w.acmeMember, scorer])
+    // Only staff publish: the case's participants, a scorer and a stranger are refused, signed out 401, a
+    // vulnerability that does not exist 404 — and a refusal sends nothing and writes nothing.
+    const activityBefore = (await t.db.select().from(activity).where(eq(activity.caseId, w.caseId))).length;
+    for (const c of [w.reporter, w.acmeMember, w.observer, w.stranger, scorer])
       expect((await c.post(`/api/vul/${vulId}/cve/publish/`)).statusCode).toBe(403);
+    expect((await t.anonymous().post(`/api/vul/${vulId}/cve/publish/`)).statusCode).toBe(401);
+    expect((await w.coordinator.post('/api/vul/2147483647/cve/publish/')).statusCode).toBe(404);
+    expect(local.records.size).toBe(0);
+    expect((await t.db.select().from(activity).where(eq(activity.caseId, w.caseId))).length).toBe(
+      activityBefore,
+    );
 
     await t.db.insert(advisoryRevisions).values({
       caseId: w.caseId,
@@ -176,10 +213,20 @@ describe('POST /api/vul/{id}/cve/publish/', () => {
     const [row] = await t.db.select().from(cveReservations).where(eq(cveReservations.id, reservation.id));
     expect(row.state).toBe('PUBLISHED');
     expect(row.publishedAt).not.toBeNull();
+    // The page reads the published state back with the record.
+    expect(res.json().published_at).toEqual(expect.any(String));
+    const read = (await w.coordinator.get(`/api/vul/${vulId}/cve/`)).json();
+    expect(read).toMatchObject({
+      cve_id: reservation.cve_id,
+      advisory_published: true,
+      account_available: true,
+      published_at: res.json().published_at,
+    });
 
     const again = await w.coordinator.post(`/api/vul/${vulId}/cve/publish/`);
     expect(again.statusCode).toBe(200);
     expect(again.json().updated).toBe(true);
+    expect(Date.parse(again.json().published_at)).toBeGreaterThanOrEqual(Date.parse(res.json().published_at));
     expect(local.requests.filter((r) => r.path.endsWith('/cna')).map((r) => r.method)).toEqual([
       'POST',
       'POST',

@@ -30,9 +30,10 @@ import {
   updateAccount,
 } from './store.ts';
 import { CveServicesError } from './client.ts';
-import { MISSING_SECRET_KEY } from './secret-box.ts';
+import { MISSING_SECRET_KEY } from './cve-failure.ts';
 import { cveFailure } from './cve-failure.ts';
 import { cveRecordRoutes } from './record-routes.ts';
+import { publishedCveRoutes } from './published-routes.ts';
 
 /** Who manages CVE accounts and reservations. */
 export const CVE_MANAGERS: readonly Role[] = ['scorer', 'admin'];
@@ -46,6 +47,7 @@ export async function cveRoutes(app: FastifyInstance) {
   const r = routes(app);
   const managers = { access: CVE_MANAGERS, tags };
   await cveRecordRoutes(app);
+  await publishedCveRoutes(app);
 
   // Stored keys cannot be read without CVDP_SECRET_KEY: refuse to start rather than fail on first use.
   app.addHook('onReady', async () => {

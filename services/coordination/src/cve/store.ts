@@ -2,11 +2,10 @@
 // decrypted only to build a client; no view, activity or log line carries it.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CveAccount, CveReservation } from '@cvdp/core/cve/index';
-import { HttpError, recordActivity, type Db } from '@cvdp/server-kit';
+import { HttpError, decryptSecret, encryptSecret, recordActivity, type Db } from '@cvdp/server-kit';
 import { cveAccounts, cveReservations } from './tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { apiUrlFor, CveServicesClient, type CveIdObject } from './client.ts';
-import { decryptApiKey, encryptApiKey } from './secret-box.ts';
 
 export type CveAccountRow = typeof cveAccounts.$inferSelect;
 export type CveReservationRow = typeof cveReservations.$inferSelect;
@@ -51,7 +50,7 @@ export function clientFor(account: CveAccountRow, secretKey: string | undefined,
     credentials: {
       org: account.orgShortName,
       user: account.username,
-      key: decryptApiKey(account.apiKeyEncrypted, secretKey),
+      key: decryptSecret(account.apiKeyEncrypted, secretKey),
     },
     fetch: fetchImpl,
   });
@@ -89,7 +88,7 @@ export async function createAccount(
   input: Required<Omit<AccountInput, 'base_url'>> & { base_url?: string | null },
   secretKey: string | undefined,
 ) {
-  const apiKeyEncrypted = encryptApiKey(input.api_key, secretKey);
+  const apiKeyEncrypted = encryptSecret(input.api_key, secretKey);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cveAccounts)
@@ -121,7 +120,7 @@ export async function updateAccount(
   input: AccountInput,
   secretKey: string | undefined,
 ) {
-  const apiKeyEncrypted = input.api_key !== undefined ? encryptApiKey(input.api_key, secretKey) : undefined;
+  const apiKeyEncrypted = input.api_key !== undefined ? encryptSecret(input.api_key, secretKey) : undefined;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(cveAccounts).where(eq(cveAccounts.id, id)).for('update');
     if (!before) throw new HttpError(404, 'No CVE account with this id.');

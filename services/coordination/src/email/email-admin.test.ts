@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_TEMPLATE_VARIABLES,
-  NOTIFICATION_KINDS,
+  TEMPLATE_KINDS,
+  TEMPLATE_VARIABLES_BY_KIND,
   type EmailTemplate,
   type OutboxMessage,
   type PageOf,
@@ -97,18 +98,20 @@ describe('GET /manage/email/templates/', () => {
     const res = await admin.get('/manage/email/templates/?template_type=0');
     expect(res.statusCode).toBe(200);
     const page = res.json<PageOf<EmailTemplate>>();
-    expect(page.results.map((x) => x.kind).sort()).toEqual([...NOTIFICATION_KINDS].sort());
+    expect(page.results.map((x) => x.kind).sort()).toEqual([...TEMPLATE_KINDS].sort());
     for (const template of page.results) {
       expect(template.template_type).toBe(0);
-      expect(template.variables).toEqual([...EMAIL_TEMPLATE_VARIABLES]);
-      // Every variable a seeded template uses is one it may use.
+      expect(template.in_use).toBe(true);
+      expect(template.variables).toEqual([...TEMPLATE_VARIABLES_BY_KIND[template.kind]]);
+      // Every variable a seeded template uses is one its kind fills in.
       for (const [, name] of `${template.subject}${template.body}`.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g))
-        expect(EMAIL_TEMPLATE_VARIABLES, `${template.name}: ${name}`).toContain(name);
+        expect(template.variables, `${template.name}: ${name}`).toContain(name);
+      for (const name of template.variables) expect(EMAIL_TEMPLATE_VARIABLES).toContain(name);
     }
     const search = (await admin.get('/manage/email/templates/?template_type=0&search=notify')).json<
       PageOf<EmailTemplate>
     >();
-    expect(search.count).toBe(NOTIFICATION_KINDS.length);
+    expect(search.count).toBe(TEMPLATE_KINDS.length);
     const one = (await admin.get('/manage/email/templates/?search=status')).json<PageOf<EmailTemplate>>();
     expect(one.results.map((x) => x.kind)).toEqual(['status_changed']);
     expect((await admin.get('/manage/email/templates/?search=%25')).json().count).toBe(0);

@@ -1,7 +1,7 @@
 // Queueing email: a row in the durable outbox, written in the caller's transaction (so an email exists
 // exactly when the change that caused it does). The worker (email/worker.ts) sends them; a NOTIFY on
 // OUTBOX_CHANNEL, delivered when the transaction commits (and never if it rolls back), wakes it at once.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@cvdp/server-kit';
 import { emailOutbox, emailTemplates } from './tables.ts';
 import { renderHtml, renderSubject, renderText } from './render.ts';
@@ -17,7 +17,10 @@ export interface QueuedEmail {
   vars: Record<string, string>;
 }
 
-/** Renders the kind's template (template_type 0) for each message and queues it; returns how many. */
+/**
+ * Renders the kind's notification template (template_type 0, one per kind) as it is now — an administrator's
+ * edit applies to the next email queued — and queues it; kinds without one send no email. Returns how many.
+ */
 export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<number> {
   if (messages.length === 0) return 0;
   const templates = new Map<string, typeof emailTemplates.$inferSelect>();
@@ -25,9 +28,7 @@ export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<numb
     const [template] = await tx
       .select()
       .from(emailTemplates)
-      .where(eq(emailTemplates.kind, kind))
-      .orderBy(emailTemplates.id)
-      .limit(1);
+      .where(and(eq(emailTemplates.kind, kind), eq(emailTemplates.templateType, 0)));
     if (template) templates.set(kind, template);
   }
   const rows = messages.flatMap((m) => {

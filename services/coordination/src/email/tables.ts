@@ -3,7 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** template_type 0: notifications. kind: which notification it renders (NOTIFICATION_KINDS). */
+/**
+ * template_type 0: the notification emails of its kind are sent with it (one per kind); 1: a message template
+ * staff reuse. kind: which notification it renders (TEMPLATE_KINDS), so which variables it may use.
+ */
 export const emailTemplates = pgTable(
   'email_templates',
   {
@@ -19,6 +22,10 @@ export const emailTemplates = pgTable(
   (t) => [
     uniqueIndex('email_templates_name_lower_idx').on(sql`lower(${t.name})`),
     index('email_templates_kind_idx').on(t.kind),
+    // One notification template per kind: the one its emails are sent with.
+    uniqueIndex('email_templates_notification_kind_idx')
+      .on(t.kind)
+      .where(sql`${t.templateType} = 0`),
   ],
 );
 

@@ -30,32 +30,40 @@ export const callerOf = (user: AuthUser): Caller => ({
 
 /** The case, the caller's roles in it and the participant rows they hold them through, in one query; null
  * when there is no such case. */
-export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Promise<CaseAccess | null> {
+/**
+ * The columns that make a caller's access to the case in `cases` (their roles there and the participant
+ * rows they hold them through), for a select that reads the case — alone (loadCaseAccess) or with
+ * something of the case's (a thread: one round trip for both).
+ */
+export function caseAccessFields(user: AuthUser) {
   const who = user.groupIds.length
     ? or(eq(caseParticipants.userId, user.id), inArray(caseParticipants.groupId, user.groupIds))
     : eq(caseParticipants.userId, user.id);
-  const [row] = await db
-    .select({
-      case: cases,
-      roles: sql<
-        string[]
-      >`array(select distinct ${caseParticipants.role} from ${caseParticipants} where ${and(
-        eq(caseParticipants.caseId, cases.id),
-        who,
-      )})`,
-      participantIds: sql<number[]>`array(select ${caseParticipants.id} from ${caseParticipants} where ${and(
-        eq(caseParticipants.caseId, cases.id),
-        who,
-      )})`,
-    })
-    .from(cases)
-    .where(eq(cases.id, caseId));
-  if (!row) return null;
   return {
-    ...callerOf(user),
-    caseId: row.case.id,
-    case: row.case,
-    roles: new Set(row.roles.filter(isCaseRole)),
-    participantIds: row.participantIds.map(Number),
+    case: cases,
+    roles: sql<string[]>`array(select distinct ${caseParticipants.role} from ${caseParticipants} where ${and(
+      eq(caseParticipants.caseId, cases.id),
+      who,
+    )})`,
+    participantIds: sql<number[]>`array(select ${caseParticipants.id} from ${caseParticipants} where ${and(
+      eq(caseParticipants.caseId, cases.id),
+      who,
+    )})`,
   };
+}
+
+type CaseAccessColumns = { case: CaseRow; roles: string[]; participantIds: number[] };
+
+/** The access a row read with caseAccessFields gives. */
+export const caseAccessOf = (user: AuthUser, row: CaseAccessColumns): CaseAccess => ({
+  ...callerOf(user),
+  caseId: row.case.id,
+  case: row.case,
+  roles: new Set(row.roles.filter(isCaseRole)),
+  participantIds: row.participantIds.map(Number),
+});
+
+export async function loadCaseAccess(db: Db, user: AuthUser, caseId: number): Promise<CaseAccess | null> {
+  const [row] = await db.select(caseAccessFields(user)).from(cases).where(eq(cases.id, caseId));
+  return row ? caseAccessOf(user, row) : null;
 }

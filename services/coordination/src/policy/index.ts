@@ -6,7 +6,15 @@ import { conditionsAll, evaluate, toSql } from './rules.ts';
 import { POLICY, type PolicyAction, type RowOf } from './table.ts';
 
 export { POLICY, type PolicyAction } from './table.ts';
-export { callerOf, loadCaseAccess, type Caller, type CaseAccess, type CaseRow } from './caller.ts';
+export {
+  callerOf,
+  caseAccessFields,
+  caseAccessOf,
+  loadCaseAccess,
+  type Caller,
+  type CaseAccess,
+  type CaseRow,
+} from './caller.ts';
 
 const caseRead = POLICY['case.read'];
 

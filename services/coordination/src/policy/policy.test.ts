@@ -13,12 +13,14 @@ import {
   caseAssignments,
   caseParticipants,
   cases,
+  connections,
   notifications,
   posts,
   reports,
   searchEntries,
   threadParticipants,
   threads,
+  transfers,
   vendorStatus,
   vulCvssScores,
   vulnerabilities,
@@ -232,6 +234,21 @@ beforeAll(async () => {
       log(b.id, otherCaseReporter.id, 'report', 'submitted report'),
       log(b.id, coordinator.id, 'assignment', 'assigned'),
     ]);
+
+  // Transfers of both cases to another instance (staff-only actions: nobody else sees them).
+  const [link] = await t.db
+    .insert(connections)
+    .values({
+      name: 'Peer',
+      baseUrl: 'http://peer.test',
+      outgoingTokenEncrypted: 'x',
+      incomingTokenHash: 'y',
+    })
+    .returning();
+  await t.db.insert(transfers).values([
+    { caseId: a.id, connectionId: link.id, connectionName: link.name, startedBy: coordinator.id },
+    { caseId: b.id, connectionId: link.id, connectionName: link.name, startedBy: admin.id },
+  ]);
 
   Object.assign(callers, {
     'reporter of the case': authUser(reporter),

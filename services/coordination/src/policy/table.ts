@@ -19,6 +19,7 @@ import { threads } from '../threads/tables.ts';
 import { advisoryApprovals, advisoryRevisions } from '../advisories/tables.ts';
 import { vendorStatus } from '../vendor-status/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
+import { transfers } from '../transfers/send/tables.ts';
 import { allOf, anyOf, is, participant, role, self, staff, threadOpen, through, type Rule } from './rules.ts';
 
 /**
@@ -61,6 +62,7 @@ type SsvcRow = typeof vulSsvcDecisions.$inferSelect;
 type VendorStatusRow = typeof vendorStatus.$inferSelect;
 type AdvisoryRow = typeof advisoryRevisions.$inferSelect;
 type ApprovalRow = typeof advisoryApprovals.$inferSelect;
+type TransferRow = typeof transfers.$inferSelect;
 
 export const POLICY = {
   'case.read': entry({
@@ -321,6 +323,18 @@ export const POLICY = {
     table: advisoryApprovals,
     caseId: advisoryApprovals.caseId,
     rule: allOf<ApprovalRow>(participant(), through('participantId')),
+  }),
+  'transfer.read': entry({
+    description: "See a case's transfers to other instances and their steps: staff only.",
+    table: transfers,
+    caseId: transfers.caseId,
+    rule: staff<TransferRow>(),
+  }),
+  'transfer.start': entry({
+    description: 'Transfer a case to a connected instance: staff only.',
+    table: transfers,
+    caseId: transfers.caseId,
+    rule: staff<TransferRow>(),
   }),
 } as const;
 

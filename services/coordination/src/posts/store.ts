@@ -4,7 +4,7 @@
 // stays for the replies), reacting, and a post's history with line diffs. Every change writes its activity
 // row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
 // thread's readers there. No HTTP here.
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import {
   POST_REMOVED,
   type Post,
@@ -37,7 +37,7 @@ const badField = (field: string, message: string) => new HttpError(400, message,
  * reply count (an index probe of `posts_reply_to_idx` per post) and the reactions, grouped, with whether
  * the caller is among them (probes of `post_reactions`' key). One round trip for a page, whatever its size.
  */
-function postFields(userId: number) {
+function postFields(userId: number | Placeholder) {
   return {
     post: posts,
     authorName: users.name,
@@ -91,6 +91,7 @@ function postViewOf({ post, authorName, groupName, replies, reactions }: Selecte
                 : null,
           }
         : null,
+    external_author: post.externalAuthor,
     created: post.createdAt.toISOString(),
     modified: post.modifiedAt.toISOString(),
     edited: post.edited,
@@ -189,6 +190,40 @@ async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise
   return n;
 }
 
+const wholePages = new WeakMap<Db, ReturnType<typeof prepareWholePage>>();
+
+/**
+ * A page of the whole thread (ids after `after`, 0 for all, from `posts_thread_idx`), built once per database
+ * as a named prepared statement: no query building per call, and node-postgres parses it once per connection.
+ */
+function prepareWholePage(db: Db) {
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.threadId, sql.placeholder('threadId')), gt(posts.id, sql.placeholder('after'))))
+    .orderBy(asc(posts.id))
+    .limit(sql.placeholder('take'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select(postFields(sql.placeholder('userId')))
+    .from(posts)
+    .innerJoin(page, eq(page.id, posts.id))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(groups, eq(groups.id, posts.authorGroupId))
+    .orderBy(asc(posts.id))
+    .prepare('posts_whole_page');
+}
+
+function wholePage(db: Db) {
+  let prepared = wholePages.get(db);
+  if (!prepared) {
+    prepared = prepareWholePage(db);
+    wholePages.set(db, prepared);
+  }
+  return prepared;
+}
+
 /**
  * A page of the thread's posts, oldest first (replies are posts too: the page nests them under their root),
  * in one statement: the page's ids are picked from the index alone — `posts_thread_idx` (thread, id) or
@@ -211,21 +246,13 @@ export async function listPosts(
   const take = slice.limit + 1;
   let rows: (SelectedPost & { total: number | null })[];
   if (whole) {
-    const page = db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.threadId, thread.id), slice.after ? gt(posts.id, slice.after) : undefined))
-      .orderBy(asc(posts.id))
-      .limit(take)
-      .offset(slice.offset)
-      .as('page');
-    const found = await db
-      .select(postFields(userId))
-      .from(posts)
-      .innerJoin(page, eq(page.id, posts.id))
-      .leftJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(groups, eq(groups.id, posts.authorGroupId))
-      .orderBy(asc(posts.id));
+    const found = await wholePage(db).execute({
+      threadId: thread.id,
+      userId,
+      after: slice.after ?? 0,
+      take,
+      offset: slice.offset,
+    });
     rows = found.map((r) => ({ ...r, total: null }));
   } else {
     const matches = matchingIds(db, thread, f);

@@ -31,6 +31,8 @@ export const posts = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** The group the author wrote for (a vendor member posting as their vendor), if any. */
     authorGroupId: integer('author_group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** Who wrote a post received from another instance, as that instance named them (no local author). */
+    externalAuthor: text('external_author'),
     content: text('content').notNull(),
     html: text('html').notNull(),
     replyTo: integer('reply_to').references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),

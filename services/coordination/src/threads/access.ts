@@ -1,11 +1,10 @@
-// Loading a thread for a caller: the thread, then its case's access, then the policy's `thread.read` — a
-// thread the caller may not read (another case, or restricted away from them) answers 404 like a missing
+// Loading a thread for a caller: the thread and its case's access in one statement, then the policy's
+// `thread.read` (which checks `case.read` first) — a thread the caller may not read (another case, or restricted away from them) answers 404 like a missing
 // one. Posts, files and the live stream go through this too; they load the thread without the caller's
 // `unread` count (a count over the thread's posts), which only the thread's own call asks for.
 import { type AuthUser, type Db, notFound } from '@cvdp/server-kit';
-import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
-import { type AccessThread, accessRow, findAccessThread, findThread, type LoadedThread } from './store.ts';
+import { type AccessThread, accessRow, findThreadWithAccess, type LoadedThread } from './store.ts';
 
 export interface ReadableThread<T extends AccessThread = AccessThread> {
   access: CaseAccess;
@@ -25,11 +24,8 @@ export async function readableThread(
   threadId: number,
   options?: { unread: true },
 ): Promise<ReadableThread> {
-  const loaded = options?.unread
-    ? await findThread(db, threadId, user.id)
-    : await findAccessThread(db, threadId, user.id);
-  if (!loaded) throw notFound();
-  const access = await caseAccessOr404(db, user, loaded.thread.caseId);
-  if (!can('thread.read', access, accessRow(loaded))) throw notFound();
-  return { access, loaded };
+  const found = await findThreadWithAccess(db, threadId, user, options?.unread === true);
+  // `can` checks the case's `case.read` first (what caseAccessOr404 would), then the thread's rule.
+  if (!found || !can('thread.read', found.access, accessRow(found.loaded))) throw notFound();
+  return found;
 }

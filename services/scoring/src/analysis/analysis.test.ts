@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADP_NO_ACCOUNT_REASON, ANALYSIS_LOCK_MESSAGE } from '@cvdp/core/scoring/work';
-import { cveAccounts, encryptApiKey, startLocalCveServices } from '@cvdp/coordination';
+import { cveAccounts, startLocalCveServices } from '@cvdp/coordination';
+import { encryptSecret } from '@cvdp/server-kit';
 import { cveRecords } from '../tables.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
 import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
@@ -194,7 +195,7 @@ describe('ADP container', () => {
           .values({
             orgShortName: org,
             username: user,
-            apiKeyEncrypted: encryptApiKey(key, SECRET),
+            apiKeyEncrypted: encryptSecret(key, SECRET),
             environment: 'custom',
             baseUrl: cve.url,
             active: true,

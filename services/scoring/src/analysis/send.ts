@@ -6,7 +6,8 @@
 // CVE Services' refusal (e.g. ADP_ONLY for an organisation without the ADP role) is the reason too.
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { CveServicesError, SecretKeyMissingError, clientFor, cveAccounts } from '@cvdp/coordination';
+import { CveServicesError, MISSING_SECRET_KEY, clientFor, cveAccounts } from '@cvdp/coordination';
+import { SecretKeyMissingError } from '@cvdp/server-kit';
 import { ADP_NO_ACCOUNT_REASON } from '@cvdp/core/scoring/work';
 
 export interface AdpSendResult {
@@ -40,7 +41,7 @@ export function adpSenderOf(app: FastifyInstance): AdpSender {
       return { sent: true, reason: (answer as { message?: string })?.message ?? null };
     } catch (error) {
       if (error instanceof CveServicesError) return { sent: false, reason: error.userMessage };
-      if (error instanceof SecretKeyMissingError) return { sent: false, reason: error.message };
+      if (error instanceof SecretKeyMissingError) return { sent: false, reason: MISSING_SECRET_KEY };
       throw error;
     }
   };

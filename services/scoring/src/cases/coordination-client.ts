@@ -1,5 +1,6 @@
 // Base 2 → base 1 over HTTP: a case is made through the coordination service's own API (POST /api/report/,
-// then POST /api/case/{id}/vuls/), authenticated as a service account with `Authorization: Token <key>`
+// then POST /api/case/{id}/vuls/), published vulnerabilities are read from GET /api/cve/published/
+// (ingest/coordination-sync.ts), authenticated as a service account with `Authorization: Token <key>`
 // (config.coordinationToken) — never by writing base 1's tables. config.coordinationUrl points at base 1;
 // unset, the request goes to this same process (the one-port platform serves both services).
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ export interface CoordinationAnswer {
 export type CoordinationCall = (
   method: 'GET' | 'POST',
   path: string,
-  body: { json: unknown } | { form: FormData },
+  body?: { json: unknown } | { form: FormData },
 ) => Promise<CoordinationAnswer>;
 
 export const COORDINATION_UNREACHABLE = 'The coordination service could not be reached.';
@@ -25,8 +26,9 @@ export function coordinationClient(app: FastifyInstance): CoordinationCall {
     // The instance is not set up for it: a refusal of the request, not a server failure.
     if (!token) throw new HttpError(409, CASE_SERVICE_NOT_CONFIGURED);
     const headers: Record<string, string> = { authorization: `Token ${token}`, accept: 'application/json' };
-    let payload: string | Buffer;
-    if ('json' in body) {
+    let payload: string | Buffer | undefined;
+    if (!body) payload = undefined;
+    else if ('json' in body) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body.json);
     } else {
@@ -44,7 +46,10 @@ export function coordinationClient(app: FastifyInstance): CoordinationCall {
       const res = await fetch(base + path, {
         method,
         headers,
-        body: new Uint8Array(typeof payload === 'string' ? Buffer.from(payload) : payload),
+        body:
+          payload === undefined
+            ? undefined
+            : new Uint8Array(typeof payload === 'string' ? Buffer.from(payload) : payload),
         signal: AbortSignal.timeout(30_000),
       });
       return { status: res.status, body: safeJson(await res.text()) };

@@ -10,10 +10,18 @@ import type { Db, Tx } from '@cvdp/server-kit';
 import { cveRecords, vulChanges, vulEnrichment } from '../records/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 import { applyOurScores } from '../records/effective.ts';
+import { queueChanged } from '../records/store.ts';
 import { applyIngestedWork } from '../work/store.ts';
 import { ingestJobs } from './tables.ts';
 import { type EnrichmentValue, type ParsedRecord, RecordError, parseCveRecord } from './parse-record.ts';
-import type { SourceFile } from './sources.ts';
+import type { CoordinationLink, SourceFile } from './sources.ts';
+
+/**
+ * A parsed record as a batch holds it: without the parsed document (a large object graph, kept alive while the
+ * batch waits and is written, which made the process's memory grow) — its JSON text is enough to write it and
+ * is parsed again only for a record that changed. With its coordination case when it came from base 1.
+ */
+type IngestRecord = Omit<ParsedRecord, 'record'> & { link?: CoordinationLink };
 
 export interface IngestCounts {
   filesRead: number;
@@ -84,8 +92,15 @@ export function diffRecords(before: unknown, after: unknown, limit = 100) {
   return { before: b, after: a };
 }
 
-function recordColumns(r: ParsedRecord) {
+/**
+ * The record columns ingest writes. A record from base 1 is origin 'coordination' with its case link; one from
+ * CVE JSON files is origin 'cve' and keeps any case link it has (the CVE list's record, with the ADP
+ * containers, supersedes the copy built by our coordination service).
+ */
+function recordColumns(r: IngestRecord) {
   return {
+    origin: r.link ? 'coordination' : 'cve',
+    ...(r.link ? { caseId: r.link.caseId, caseVulId: r.link.caseVulId } : {}),
     cveId: r.cveId,
     state: r.state,
     dataVersion: r.dataVersion,
@@ -104,7 +119,6 @@ function recordColumns(r: ParsedRecord) {
     hasSsvc: r.hasSsvc,
     score: r.score,
     severity: r.severity,
-    record: r.record,
     contentHash: r.contentHash,
   };
 }
@@ -127,14 +141,29 @@ function enrichmentRows(recordId: number, values: EnrichmentValue[]) {
  * than one bound parameter per value (the records batch is a few MB of JSON). Rows are keyed by the table's
  * property names; a key missing from every row takes its column default.
  */
-async function insertRecordset(tx: Tx, table: PgTable, rows: Record<string, unknown>[], suffix?: SQL) {
+async function insertRecordset(
+  tx: Tx,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  suffix?: SQL,
+  /** A property whose value is already JSON text (the record as parsed), spliced in rather than serialised again. */
+  rawJsonKey?: string,
+) {
   const columns = table as unknown as Record<string, PgColumn>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const names = keys.map((k) => sql.identifier(columns[k].name));
   const defs = keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`);
-  const json = JSON.stringify(
-    rows.map((r) => Object.fromEntries(keys.map((k) => [columns[k].name, r[k] ?? null]))),
-  );
+  const plain = keys.filter((k) => k !== rawJsonKey);
+  const parts: string[] = [];
+  for (const r of rows) {
+    const head = JSON.stringify(Object.fromEntries(plain.map((k) => [columns[k].name, r[k] ?? null])));
+    parts.push(
+      rawJsonKey && typeof r[rawJsonKey] === 'string'
+        ? `${head.slice(0, -1)}${plain.length ? ',' : ''}${JSON.stringify(columns[rawJsonKey].name)}:${r[rawJsonKey]}}`
+        : head,
+    );
+  }
+  const json = `[${parts.join(',')}]`;
   return tx.execute(
     sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.join(defs, sql`, `)}) ${suffix ?? sql``}`,
   );
@@ -150,17 +179,23 @@ interface BatchOutcome {
   updated: number;
   unchanged: number;
   /** Records another writer inserted meanwhile: written again as updates. */
-  retry: ParsedRecord[];
+  retry: IngestRecord[];
 }
 
 async function writeBatch(
   db: Db,
-  batch: ParsedRecord[],
+  batch: IngestRecord[],
   jobId: number,
   actorId: number | null,
 ): Promise<BatchOutcome> {
   const existing = await db
-    .select({ id: cveRecords.id, cveId: cveRecords.cveId, contentHash: cveRecords.contentHash })
+    .select({
+      id: cveRecords.id,
+      cveId: cveRecords.cveId,
+      contentHash: cveRecords.contentHash,
+      origin: cveRecords.origin,
+      caseVulId: cveRecords.caseVulId,
+    })
     .from(cveRecords)
     .where(
       inArray(
@@ -169,14 +204,35 @@ async function writeBatch(
       ),
     );
   const byId = new Map(existing.map((e) => [e.cveId, e]));
+  // A base-1 record whose CVE id came in from the CVE list first: the list's record stays (it carries the
+  // ADP containers too); only the case link is written.
+  const feedOwned = (r: IngestRecord) => !!r.link && byId.get(r.cveId)?.origin === 'cve';
   const fresh = batch.filter((r) => !byId.has(r.cveId));
-  const changed = batch.filter((r) => byId.has(r.cveId) && byId.get(r.cveId)!.contentHash !== r.contentHash);
+  const changed = batch.filter(
+    (r) => byId.has(r.cveId) && !feedOwned(r) && byId.get(r.cveId)!.contentHash !== r.contentHash,
+  );
+  const linkOnly = batch.filter((r) => feedOwned(r) && byId.get(r.cveId)!.caseVulId !== r.link!.caseVulId);
   const unchanged = batch.length - fresh.length - changed.length;
-  if (fresh.length === 0 && changed.length === 0) return { new: 0, updated: 0, unchanged, retry: [] };
+  if (fresh.length === 0 && changed.length === 0 && linkOnly.length === 0)
+    return { new: 0, updated: 0, unchanged, retry: [] };
 
   return db.transaction(async (tx) => {
     const now = new Date();
-    const retry: ParsedRecord[] = [];
+    const retry: IngestRecord[] = [];
+    const linked = [...fresh, ...changed, ...linkOnly].filter((r) => r.link);
+    if (linked.length) {
+      // A vulnerability whose CVE id changed in base 1: its old record keeps its row but loses the link
+      // (case_vul_id is unique), so the record under the new id can take it.
+      const pairs = JSON.stringify(linked.map((r) => ({ vul: r.link!.caseVulId, cve: r.cveId })));
+      await tx.execute(sql`update ${cveRecords} set case_id = null, case_vul_id = null
+        from jsonb_to_recordset(${pairs}::jsonb) as l(vul int, cve text)
+        where ${cveRecords.caseVulId} = l.vul and ${cveRecords.cveId} <> l.cve`);
+      for (const r of linkOnly)
+        await tx
+          .update(cveRecords)
+          .set({ caseId: r.link!.caseId, caseVulId: r.link!.caseVulId })
+          .where(eq(cveRecords.id, byId.get(r.cveId)!.id));
+    }
     const touched: number[] = [];
     const createdIds: number[] = [];
     const enrichment: ReturnType<typeof enrichmentRows> = [];
@@ -188,8 +244,15 @@ async function writeBatch(
       const written = await insertRecordset(
         tx,
         cveRecords,
-        fresh.map((r) => ({ ...recordColumns(r), createdAt: now, ingestedAt: now, updatedAt: now })),
+        fresh.map((r) => ({
+          ...recordColumns(r),
+          record: r.recordJson,
+          createdAt: now,
+          ingestedAt: now,
+          updatedAt: now,
+        })),
         sql`on conflict (cve_id) do nothing returning id, cve_id`,
+        'record',
       );
       const rows = (written as { rows: { id: number; cve_id: string }[] }).rows.map((row) => ({
         id: row.id,
@@ -246,13 +309,14 @@ async function writeBatch(
         .where(and(inArray(vulEnrichment.recordId, ids), ne(vulEnrichment.source, 'scorer')));
       for (const r of changed) {
         const id = byId.get(r.cveId)!.id;
+        const document = JSON.parse(r.recordJson) as Record<string, unknown>;
         await tx
           .update(cveRecords)
-          .set({ ...recordColumns(r), ingestedAt: now, updatedAt: now })
+          .set({ ...recordColumns(r), record: document, ingestedAt: now, updatedAt: now })
           .where(eq(cveRecords.id, id));
         touched.push(id);
         enrichment.push(...enrichmentRows(id, r.enrichment));
-        const diff = diffRecords(oldRecord.get(id), r.record);
+        const diff = diffRecords(oldRecord.get(id), document);
         changes.push({
           recordId: id,
           kind: 'record',
@@ -343,13 +407,13 @@ export async function ingestFiles(
     counts.rejected++;
     if (rejects.length < MAX_KEPT_REJECTS) rejects.push({ file, reason });
   };
-  let batch: ParsedRecord[] = [];
+  let batch: IngestRecord[] = [];
   const inBatch = new Set<string>();
 
   // Writing a batch overlaps with reading and parsing the next one (one batch in flight at a time, so
   // batches still commit in order and a CVE repeated in a later batch compares with the earlier copy).
   let inflight: Promise<void> = Promise.resolve();
-  const write = async (records: ParsedRecord[]) => {
+  const write = async (records: IngestRecord[]) => {
     let pending = records;
     while (pending.length) {
       const outcome = await writeBatch(db, pending, jobId, actorId);
@@ -358,6 +422,7 @@ export async function ingestFiles(
       counts.unchanged += outcome.unchanged;
       pending = outcome.retry;
     }
+    queueChanged();
     await saveProgress(db, jobId, counts, rejects);
     options.onProgress?.({ ...counts }, rejects);
   };
@@ -378,9 +443,11 @@ export async function ingestFiles(
         reject(file.name, file.error);
         continue;
       }
-      let parsed: ParsedRecord;
+      let parsed: IngestRecord;
       try {
-        parsed = parseCveRecord(file.bytes);
+        const { record: _document, ...read } = parseCveRecord(file.bytes);
+        parsed = read;
+        if (file.link) parsed.link = file.link;
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
         reject(file.name, error.message);

@@ -41,6 +41,8 @@ export interface ParsedRecord {
   severity: string | null;
   searchText: string;
   record: Record<string, unknown>;
+  /** `record` as JSON text (the text its hash is of), so writing it does not serialise it again. */
+  recordJson: string;
   contentHash: string;
   enrichment: EnrichmentValue[];
 }
@@ -281,6 +283,7 @@ export function readCveRecord(doc: unknown): ParsedRecord {
     products.push(...from.products);
   });
 
+  const recordJson = JSON.stringify(doc);
   const kev = enrichment.find((v) => v.kind === 'kev') ?? null;
   const cvss = pickCvss(enrichment);
   const cwes = pickCwes(enrichment);
@@ -317,7 +320,8 @@ export function readCveRecord(doc: unknown): ParsedRecord {
     severity: cvss?.severity ?? null,
     searchText,
     record: doc,
-    contentHash: contentHashOf(doc),
+    recordJson,
+    contentHash: createHash('sha256').update(recordJson).digest('hex'),
     enrichment,
   };
 }

@@ -2,6 +2,7 @@
 // CVDP_SCORING_UPLOAD_BYTES). The files are streamed to a temporary folder, then the same ingester as
 // `npm run scoring:ingest` reads them in the background: the answer is 202 with the ingest job, whose row
 // the screen polls at GET /api/ingest/{id}/ for progress (counts, refused files with reasons, done/failed).
+// POST /api/ingest/coordination/ runs the coordination sync (coordination-sync.ts) now, the same way.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { idParams } from '@cvdp/core';
 import type { IngestJob } from '@cvdp/core/scoring/index';
 import { createIngestJob, ingestFiles } from './ingest.ts';
 import { readSources } from './sources.ts';
+import { startCoordinationSync } from './coordination-sync.ts';
 import { ingestJobs } from './tables.ts';
 
 const tags = ['ingest'];
@@ -113,6 +115,21 @@ export async function ingestRoutes(app: FastifyInstance) {
         .finally(() => rm(dir, { recursive: true, force: true }));
       running.add(work);
       void work.finally(() => running.delete(work));
+      return reply.status(202).send(toIngestJob(job));
+    },
+  );
+
+  r.post(
+    '/api/ingest/coordination/',
+    {
+      summary:
+        'Bring the coordination service’s published vulnerabilities into the queue now (as the schedule does); 202 with the ingest job',
+      tags,
+      access: ['admin'],
+    },
+    async (request, reply) => {
+      const { jobId } = await startCoordinationSync(app, request.user!.id);
+      const [job] = await db.select().from(ingestJobs).where(eq(ingestJobs.id, jobId));
       return reply.status(202).send(toIngestJob(job));
     },
   );

@@ -8,7 +8,14 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { MAX_RECORD_BYTES } from './parse-record.ts';
 
-export type SourceFile = { name: string; bytes: Buffer } | { name: string; error: string };
+/** Where a record of base 1 came from (coordination-sync.ts): its case and vulnerability there. */
+export interface CoordinationLink {
+  caseId: number;
+  caseVulId: number;
+}
+
+export type SourceFile =
+  { name: string; bytes: Buffer; link?: CoordinationLink } | { name: string; error: string };
 
 export const TOO_LARGE = 'The record is larger than 3.8 MB.';
 

@@ -11,6 +11,8 @@ let scorer: TestClient & { user: { id: number } };
 let u1: number;
 let u2: number;
 const [A, B, C, D] = ['CVE-2024-4577', 'CVE-2024-9537', 'CVE-1999-0006', 'CVE-2012-1867'];
+/** Two records nobody has taken yet: open in the queue, assigned to no one. */
+const [E, F] = ['CVE-2008-10002', 'CVE-2010-3941'];
 const at = (s: string) => new Date(s);
 
 /** CISA's words → our keys, and a different key of the same point. */
@@ -24,7 +26,7 @@ const other = (point: string, key: string) => Object.values(OURS[point]).find((k
 beforeAll(async () => {
   requireRecordsDir();
   t = await createScoringTestApp();
-  await ingestPaths(t.db, [await recordsFolder([A, B, C, D])]);
+  await ingestPaths(t.db, [await recordsFolder([A, B, C, D, E, F])]);
   scorer = await t.signIn({ roles: ['scorer'] });
   u1 = scorer.user.id;
   u2 = (await t.createUser({ roles: ['scorer'] })).id;
@@ -47,6 +49,10 @@ beforeAll(async () => {
   // Every record arrived on 2025-01-01 00:00 UTC.
   await t.db.update(cveRecords).set({ createdAt: at('2025-01-01T00:00:00Z'), status: 'scored' });
   await t.db.update(cveRecords).set({ status: 'assigned', assignedTo: u1 }).where(eq(cveRecords.id, id[D]));
+  await t.db
+    .update(cveRecords)
+    .set({ status: 'open' })
+    .where(inArray(cveRecords.id, [id[E], id[F]]));
 
   const score = (
     cve: string,
@@ -150,16 +156,18 @@ describe('insights', () => {
       scored_total: 3,
       // 36, 30 and 96 hours: mean 54, median 36.
       time_to_score: { count: 3, mean_hours: 54, median_hours: 36 },
-      queue: { size: 1, by_status: { scored: 3, assigned: 1 } },
+      // The whole queue: D assigned to u1, E and F open.
+      queue: { size: 3, by_status: { scored: 3, assigned: 1, open: 2 }, assigned: null },
     });
     const mine = (await scorer.get(`${S}/api/insights/?${range}&user=${u1}`)).json();
     expect(mine.scored_per_day.map((d: { scored: number }) => d.scored)).toEqual([0, 1, 1, 0, 1]);
     expect(mine.scored_total).toBe(2);
     expect(mine.time_to_score).toEqual({ count: 2, mean_hours: 66, median_hours: 66 });
-    expect(mine.queue).toEqual({ size: 1, by_status: { assigned: 1 } });
+    // Filtered to a scorer, the queue is still the whole queue (it is shared); D is the one assigned to u1.
+    expect(mine.queue).toEqual({ size: 3, by_status: { scored: 3, assigned: 1, open: 2 }, assigned: 1 });
     const theirs = (await scorer.get(`${S}/api/insights/?${range}&user=${u2}`)).json();
     expect(theirs.time_to_score).toEqual({ count: 1, mean_hours: 30, median_hours: 30 });
-    expect(theirs.queue).toEqual({ size: 0, by_status: {} });
+    expect(theirs.queue).toEqual({ size: 3, by_status: { scored: 3, assigned: 1, open: 2 }, assigned: 0 });
     const empty = (await scorer.get(`${S}/api/insights/?start=2026-01-01&end=2026-01-01`)).json();
     expect(empty.time_to_score).toEqual({ count: 0, mean_hours: null, median_hours: null });
   });

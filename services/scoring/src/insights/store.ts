@@ -2,7 +2,8 @@
 //  - scored per day: distinct records with a 'scored' activity that day (by `user` when given);
 //  - time to score: hours from a record's arrival in the queue (cve_records.created_at) to its first
 //    'scored' activity, over the records whose first score falls in the range;
-//  - queue: records waiting now (open, assigned, reassess; assigned to `user` when given);
+//  - queue: records waiting now (open, assigned, reassess) in the whole queue, `user` or not (the queue is
+//    shared), and with `user` how many of those are assigned to that scorer;
 //  - vulnrich: on records we scored with the CISA Coordinator table in the range that carry CISA's ADP SSVC,
 //    per decision point (Exploitation, Automatable, Technical Impact) how often our value equals CISA's;
 //  - score: our decisions by table and outcome, CVSS severities by version, over scores last changed in range.
@@ -16,6 +17,8 @@ import { rowsOf } from '../rows.ts';
 
 const from = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
 const until = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+/** Statuses of a record still waiting for a scorer. */
+const WAITING = ['open', 'assigned', 'reassess'];
 const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 function days(start: string, end: string): string[] {
@@ -52,12 +55,16 @@ export async function insights(db: Db, q: { start: string; end: string; user?: n
         select count(*)::int as n, avg(hours)::float8 as mean,
                (percentile_cont(0.5) within group (order by hours))::float8 as median from firsts`,
   );
-  const status = await rowsOf<{ status: string; n: number }>(
+  // The queue is shared: its size is every scorer's, whatever `user` says; `assigned` is the part of it
+  // assigned to `user` (null without one).
+  const status = await rowsOf<{ status: string; n: number; mine: number }>(
     db,
-    sql`select status, count(*)::int as n from ${cveRecords}
-         where state = 'PUBLISHED' ${q.user ? sql`and assigned_to = ${q.user}` : sql``} group by status`,
+    sql`select status, count(*)::int as n,
+               count(*) filter (where ${q.user ? sql`assigned_to = ${q.user}` : sql`false`})::int as mine
+          from ${cveRecords} where state = 'PUBLISHED' group by status`,
   );
   const byStatus = Object.fromEntries(status.map((s) => [s.status, Number(s.n)]));
+  const waiting = status.filter((s) => WAITING.includes(s.status));
   const counts = new Map(perDay.map((d) => [d.day, Number(d.n)]));
   return {
     start: q.start,
@@ -71,8 +78,9 @@ export async function insights(db: Db, q: { start: string; end: string; user?: n
       median_hours: round(tts.median === null ? null : Number(tts.median)),
     },
     queue: {
-      size: (byStatus.open ?? 0) + (byStatus.assigned ?? 0) + (byStatus.reassess ?? 0),
+      size: waiting.reduce((n, s) => n + Number(s.n), 0),
       by_status: byStatus,
+      assigned: q.user ? waiting.reduce((n, s) => n + Number(s.mine), 0) : null,
     },
   };
 }

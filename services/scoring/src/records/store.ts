@@ -63,10 +63,13 @@ function orderBy(ordering: string): SQL[] {
   const descending = ordering.startsWith('-');
   const field = (descending ? ordering.slice(1) : ordering) as keyof typeof ORDER_COLUMNS;
   const col = ORDER_COLUMNS[field];
+  // Written as the indexes are (records/tables.ts), so a page is read off an index in order; `id` is never
+  // null, and its own ordering reads the primary key (backwards for -id).
+  if (field === 'id') return [descending ? desc(cveRecords.id) : asc(cveRecords.id)];
   const dir = descending ? sql`desc nulls last` : sql`asc nulls last`;
   const out: SQL[] = [sql`${col} ${dir}`];
   if (field === 'priority') out.push(sql`${cveRecords.datePublished} desc nulls last`);
-  out.push(descending ? desc(cveRecords.id) : asc(cveRecords.id));
+  out.push(descending ? sql`${cveRecords.id} desc nulls last` : asc(cveRecords.id));
   return out;
 }
 
@@ -161,13 +164,81 @@ function toSummary(r: SummaryRow, lockSeconds: number): VulSummary {
   };
 }
 
-export async function countVuls(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
+/** The queue's count, as a query (the queue benchmark explains it). */
+export const countVulsQuery = (db: Db, where: SQL | undefined) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(cveRecords)
     .where(where);
+
+/**
+ * Counting costs as much as the rows that match (the whole queue: an index scan of 44,000 entries, tens of ms
+ * on a busy server, every page of every scorer). A count of at least COUNT_CACHE_MIN is therefore kept for
+ * COUNT_CACHE_MS per database and query, and dropped as soon as this process writes to the queue (any
+ * non-GET call of the scoring service, every ingest batch: queueChanged()); another process's writes show
+ * within COUNT_CACHE_MS. Smaller counts are cheap and always exact.
+ */
+export const COUNT_CACHE_MIN = 1000;
+export const COUNT_CACHE_MS = 2000;
+let queueGeneration = 0;
+const countCache = new WeakMap<object, Map<string, { n: number; at: number; generation: number }>>();
+
+/** Something in the queue changed (this process wrote it): cached counts are stale. */
+export function queueChanged() {
+  queueGeneration++;
+}
+
+export async function countVuls(db: Db, where: SQL | undefined): Promise<number> {
+  const query = countVulsQuery(db, where);
+  const { sql: text, params } = query.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let cache = countCache.get(db);
+  if (!cache) {
+    cache = new Map<string, { n: number; at: number; generation: number }>();
+    countCache.set(db, cache);
+  }
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (hit && hit.generation === queueGeneration && now - hit.at < COUNT_CACHE_MS) return hit.n;
+  // The generation before counting: a write that lands meanwhile makes this result stale at once.
+  const generation = queueGeneration;
+  const [row] = await query;
+  if (row.n >= COUNT_CACHE_MIN) {
+    if (cache.size >= 500) cache.clear();
+    cache.set(key, { n: row.n, at: now, generation });
+  } else cache.delete(key);
   return row.n;
 }
+
+/**
+ * A page of the queue, as a query (the queue benchmark explains it): the page's ids first (filter, order,
+ * offset and limit over the narrow index columns), then the columns and names of those rows only, so a
+ * filter matching thousands of records does not build thousands of summaries to sort and drop.
+ */
+export const listVulsQuery = (
+  db: Db,
+  where: SQL | undefined,
+  ordering: string,
+  lockSeconds: number,
+  limit: number,
+  offset: number,
+) => {
+  const page = db
+    .select({ pageId: sql<number>`${cveRecords.id}`.as('page_id') })
+    .from(cveRecords)
+    .where(where)
+    .orderBy(...orderBy(ordering))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .select(summaryColumns(lockSeconds))
+    .from(page)
+    .innerJoin(cveRecords, eq(cveRecords.id, page.pageId))
+    .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
+    .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
+    .orderBy(...orderBy(ordering));
+};
 
 export async function listVuls(
   db: Db,
@@ -177,15 +248,7 @@ export async function listVuls(
   limit: number,
   offset: number,
 ): Promise<VulSummary[]> {
-  const rows = await db
-    .select(summaryColumns(lockSeconds))
-    .from(cveRecords)
-    .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
-    .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
-    .where(where)
-    .orderBy(...orderBy(ordering))
-    .limit(limit)
-    .offset(offset);
+  const rows = await listVulsQuery(db, where, ordering, lockSeconds, limit, offset);
   return rows.map((r) => toSummary(r as SummaryRow, lockSeconds));
 }
 

@@ -9,11 +9,12 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import NavbarContext from 'react-bootstrap/esm/NavbarContext';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { appConfig } from '../../lib/config.ts';
-import { navigationFor } from '../../lib/navigation.ts';
+import { navbarFor } from '../../lib/navigation.ts';
 import { SessionTimeoutGuard, logout, useCurrentUser, useSetCurrentUser } from '../../features/auth/index.ts';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
 
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+const NavMenu = lazy(() => import('./NavMenu.tsx').then((m) => ({ default: m.NavMenu })));
 
 const navLinkClass = 'nav-link text-nowrap';
 
@@ -61,11 +62,21 @@ export function AppLayout() {
             <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
               {/* Many links (an admin's): they wrap as a whole onto a second row, never word by word. */}
               <div className="navbar-nav me-auto flex-wrap">
-                {navigationFor(user).map((item) => (
-                  <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-                    {item.label}
-                  </NavLink>
-                ))}
+                {navbarFor(user).map((entry) =>
+                  'items' in entry ? (
+                    // A dropdown (the Administration menu): its label stands in until it has loaded.
+                    <Suspense
+                      key={entry.group}
+                      fallback={<span className={navLinkClass}>{entry.label}</span>}
+                    >
+                      <NavMenu menu={entry} />
+                    </Suspense>
+                  ) : (
+                    <NavLink key={entry.to} to={entry.to} end={entry.end} className={navLinkClass}>
+                      {entry.label}
+                    </NavLink>
+                  ),
+                )}
               </div>
               <div className="navbar-nav">
                 {user ? (

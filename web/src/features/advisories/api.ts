@@ -12,11 +12,15 @@ import type {
   CaseCallerMetadata,
   CsafProfile,
   CsafProfileCreateInput,
+  CsafProfilePatchInput,
+  CsafSettings,
+  CsafSettingsInput,
   CsafVersion,
   PageOf,
+  Participant,
   PublicAdvisorySummary,
 } from '@cvdp/core';
-import { AxiosError } from 'axios';
+import { AxiosError, type AxiosProgressEvent } from 'axios';
 import { coordinationApi } from '../../lib/api-client.ts';
 
 const rows = <T>(data: T[] | PageOf<T>): T[] => (Array.isArray(data) ? data : data.results);
@@ -91,6 +95,35 @@ export const fetchCsaf = (caseId: number, version: CsafVersion) =>
       throw error;
     });
 
+// ---- A case's CSAF settings and CSAF upload (staff) --------------------------------------------------
+
+export const fetchCsafSettings = (caseId: number) =>
+  coordinationApi.get<CsafSettings>(`api/case/${caseId}/settings/csaf/`).then((r) => r.data);
+
+export const saveCsafSettings = (caseId: number, input: CsafSettingsInput) =>
+  coordinationApi.post<CsafSettings>(`api/case/${caseId}/settings/csaf/`, input).then((r) => r.data);
+
+/** The case's vendor participants: the product tree overrides are per vendor. */
+export const fetchVendorParticipants = (caseId: number) =>
+  coordinationApi
+    .get<Participant[] | PageOf<Participant>>(`api/case/${caseId}/participants/`, {
+      params: { role: 'vendor', page_size: 200 },
+    })
+    .then((r) => rows(r.data));
+
+/** Uploads a CSAF JSON file as a new revision of the case's advisory; onProgress gets 0..1 (null: unknown). */
+export const uploadCsaf = (caseId: number, file: File, onProgress?: (share: number | null) => void) => {
+  const form = new FormData();
+  form.append('case', String(caseId));
+  form.append('file', file);
+  return coordinationApi
+    .post<AdvisoryRevision>('api/advisory/upload/', form, {
+      onUploadProgress: (event: AxiosProgressEvent) =>
+        onProgress?.(event.total ? event.loaded / event.total : (event.progress ?? null)),
+    })
+    .then((r) => r.data);
+};
+
 export const fetchPublicAdvisories = () =>
   coordinationApi
     .get<PublicAdvisorySummary[] | PageOf<PublicAdvisorySummary>>('api/advisories/')
@@ -105,6 +138,9 @@ export const fetchCsafProfiles = () =>
 
 export const createCsafProfile = (input: CsafProfileCreateInput) =>
   coordinationApi.post<CsafProfile>('manage/csaf/profiles/', input).then((r) => r.data);
+
+export const updateCsafProfile = (id: number, change: CsafProfilePatchInput) =>
+  coordinationApi.patch<CsafProfile>(`manage/csaf/profiles/${id}/`, change).then((r) => r.data);
 
 export const deleteCsafProfile = (id: number) =>
   coordinationApi.delete(`manage/csaf/profiles/${id}/`).then(() => undefined);

@@ -16,6 +16,8 @@ import type {
   ParticipantsAdded,
   ParticipantsNotified,
   ParticipantsSummary,
+  Transfer,
+  TransferTarget,
 } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
 
@@ -113,3 +115,16 @@ export const fetchCaseActivity = (id: number, page: number, q: string) =>
       params: { page, page_size: ACTIVITY_PAGE_SIZE, ...(q ? { q } : {}) },
     })
     .then((r) => r.data);
+
+// ---- transfers to other instances (staff) --------------------------------------------------------------
+
+export const fetchTransferTargets = () =>
+  coordinationApi.get<TransferTarget[]>('api/case/transfers/connections/').then((r) => r.data);
+
+export const fetchCaseTransfers = (caseId: number, page = 1) =>
+  coordinationApi
+    .get<PageOf<Transfer>>(`api/case/${caseId}/transfers/`, { params: { page } })
+    .then((r) => r.data);
+
+export const startTransfer = (caseId: number, connection: number) =>
+  coordinationApi.post<Transfer>('api/case/transfers/', { case: caseId, connection }).then((r) => r.data);

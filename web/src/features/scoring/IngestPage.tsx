@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FieldError } from '../../components/form/index.ts';
 import { useCurrentUser, userHasRole } from '../auth/index.ts';
 import { fetchIngestJob, uploadRecords } from './api.ts';
+import { ScoringNav } from './components/ScoringNav.tsx';
 
 export function IngestPage() {
   usePageTitle('Ingest CVE records');
@@ -35,6 +36,7 @@ export function IngestPage() {
   const j = job.data ?? upload.data;
   return (
     <div>
+      <ScoringNav />
       <h1 className="h3">Ingest CVE records</h1>
       <Form
         noValidate

@@ -1,6 +1,7 @@
 // Predisclosure: vulnerabilities of coordination cases whose advisory is not published yet, with our scores kept
 // on the scoring side. A query box and paging.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Form, Table } from 'react-bootstrap';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -9,6 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { fetchPredisclosure } from './api.ts';
+import { ScoringNav } from './components/ScoringNav.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -26,6 +28,7 @@ export function PredisclosurePage() {
   });
   return (
     <div>
+      <ScoringNav />
       <h1 className="h3">Predisclosure</h1>
       <Form
         role="search"
@@ -65,7 +68,9 @@ export function PredisclosurePage() {
                   #{v.case.id} {v.case.title}
                 </td>
                 <td className="text-break">
-                  .{v.local_id} {v.title || v.description.slice(0, 100)}
+                  <Link to={`/cvdp/scoring/predisclosure/${v.id}`}>
+                    .{v.local_id} {v.title || v.description.slice(0, 100)}
+                  </Link>
                 </td>
                 <td className="text-nowrap">{v.cve ?? '—'}</td>
                 <td>{v.score.ssvc?.outcome_name ?? '—'}</td>

@@ -21,8 +21,8 @@ import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { SeverityBadge } from '../cvss/index.ts';
-import { useCurrentUser, userHasRole } from '../auth/index.ts';
 import { fetchQueue } from './api.ts';
+import { ScoringNav } from './components/ScoringNav.tsx';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = [
@@ -133,7 +133,6 @@ function QueueRow({ vul }: { vul: VulSummary }) {
 
 export function QueuePage() {
   usePageTitle('Scoring queue');
-  const isAdmin = userHasRole(useCurrentUser().user, 'admin');
   const [search, setSearch] = useSearchParams();
   const [queryText, setQueryText] = useState(search.get('query') ?? '');
   const page = Number(search.get('page') ?? '1') || 1;
@@ -170,11 +169,8 @@ export function QueuePage() {
 
   return (
     <div>
-      <div className="d-flex flex-wrap gap-3 align-items-baseline">
-        <h1 className="h3 me-auto">Scoring queue</h1>
-        <Link to="/cvdp/scoring/predisclosure">Predisclosure</Link>
-        {isAdmin && <Link to="/cvdp/scoring/ingest">Ingest CVE records</Link>}
-      </div>
+      <ScoringNav />
+      <h1 className="h3">Scoring queue</h1>
       <Form
         role="search"
         className="mb-3"

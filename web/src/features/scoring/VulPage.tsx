@@ -3,23 +3,25 @@
 import { useParams } from 'react-router';
 import { Link } from 'react-router';
 import { Col, Row } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { useCurrentUser, userHasRole } from '../auth/index.ts';
-import { fetchVul } from './api.ts';
+import { createCaseFromVul, fetchVul } from './api.ts';
 import { LockBanner } from './components/LockBanner.tsx';
 import { RecordSection } from './components/RecordSection.tsx';
 import { ScoreSection } from './components/ScoreSection.tsx';
 import { AnalysisSection } from './components/AnalysisSection.tsx';
 import { ActivityList, ChangesList } from './components/HistorySection.tsx';
+import { CreateCaseSection } from './components/CreateCaseSection.tsx';
 
 export function VulPage() {
   const id = (useParams().id ?? '').toUpperCase();
   const { user } = useCurrentUser();
+  const client = useQueryClient();
   const vul = useQuery({ queryKey: queryKeys.scoring.vul(id), queryFn: () => fetchVul(id) });
   usePageTitle(vul.data ? vul.data.cve_id : 'Vulnerability');
   if (vul.error)
@@ -52,6 +54,12 @@ export function VulPage() {
       <Row>
         <Col lg={6}>
           <RecordSection vul={v} />
+          <CreateCaseSection
+            idPrefix="vul"
+            what="its CVE id, description, CWEs and references"
+            create={() => createCaseFromVul(v.cve_id)}
+            onCreated={() => client.invalidateQueries({ queryKey: queryKeys.scoring.vul(v.cve_id) })}
+          />
         </Col>
         <Col lg={6}>
           <ScoreSection vul={v} canEdit={canEdit} />

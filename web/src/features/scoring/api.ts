@@ -9,7 +9,17 @@ import type {
   VulPatch,
   VulSummary,
 } from '@cvdp/core/scoring/index';
-import type { PredisclosureVul, VulAnalysis } from '@cvdp/core/scoring/work';
+import type {
+  CaseCreated,
+  CpeEntry,
+  Insights,
+  PredisclosureVul,
+  ScoreInsights,
+  SoftwarePriority,
+  StandingAssignment,
+  VulAnalysis,
+  VulnrichInsights,
+} from '@cvdp/core/scoring/work';
 import { scoringApi } from '../../lib/api-client.ts';
 
 export const fetchQueue = (params: Record<string, string>) =>
@@ -72,3 +82,87 @@ export const fetchIngestJob = (id: number) =>
 
 export const fetchPredisclosure = (params: Record<string, string>) =>
   scoringApi.get<PageOf<PredisclosureVul>>('api/predisclosure/vuls/', { params }).then((r) => r.data);
+
+export const fetchPredisclosureVul = (id: number) =>
+  scoringApi.get<PredisclosureVul>(`api/predisclosure/vuls/${id}/`).then((r) => r.data);
+
+export const patchPredisclosureScore = (id: number, body: Omit<ScorePatchBody, 'cwes'>) =>
+  scoringApi.patch<PredisclosureVul>(`api/predisclosure/vuls/${id}/score/`, body).then((r) => r.data);
+
+/** PATCH /api/predisclosure/vuls/{id}/: our notes and the scorer it is assigned to (null: nobody). */
+export const patchPredisclosure = (id: number, body: { notes?: string; assign?: number | null }) =>
+  scoringApi.patch<PredisclosureVul>(`api/predisclosure/vuls/${id}/`, body).then((r) => r.data);
+
+export const createCaseFromVul = (cveId: string) =>
+  scoringApi.post<CaseCreated>(`api/vuls/${cveId}/`, {}).then((r) => r.data);
+
+export const createCaseFromPredisclosure = (id: number) =>
+  scoringApi.post<CaseCreated>(`api/predisclosure/vuls/${id}/`, {}).then((r) => r.data);
+
+// ---- CPE ----
+
+export const searchCpes = (query: string, page: number, pageSize: number) =>
+  scoringApi
+    .get<PageOf<CpeEntry>>('api/cpe/', {
+      params: { ...(query ? { query } : {}), page, page_size: pageSize },
+    })
+    .then((r) => r.data);
+
+export const fetchCpeVuls = (cpe: string, page: number) =>
+  scoringApi
+    .get<PageOf<VulSummary>>('api/cpe/vuls/', { params: { page_size: 100, cpe, page } })
+    .then((r) => r.data);
+
+export const addCpe = (body: { cpe: string; title?: string }) =>
+  scoringApi.post<CpeEntry>('api/cpes/', body).then((r) => r.data);
+
+// ---- people and work ----
+
+export interface Scorer {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export const fetchScorers = () => scoringApi.get<Scorer[]>('api/users/').then((r) => r.data);
+
+export const fetchPriorities = () =>
+  scoringApi.get<SoftwarePriority[]>('api/priorities/').then((r) => r.data);
+
+export const createPriority = (body: { vendor?: string; product?: string; cpe?: string; weight: number }) =>
+  scoringApi.post<SoftwarePriority>('api/priorities/', body).then((r) => r.data);
+
+export const deletePriority = (id: number) =>
+  scoringApi.delete(`api/priorities/${id}/`).then(() => undefined);
+
+export const fetchAssignments = () =>
+  scoringApi.get<StandingAssignment[]>('api/assignments/').then((r) => r.data);
+
+export const createAssignment = (body: { user: number; vendor?: string; cwe?: string }) =>
+  scoringApi.post<StandingAssignment>('api/assignments/', body).then((r) => r.data);
+
+export const deleteAssignment = (id: number) =>
+  scoringApi.delete(`api/assignments/${id}/`).then(() => undefined);
+
+// ---- insights ----
+
+export interface InsightsRange {
+  start: string;
+  end: string;
+  user?: string;
+}
+
+const rangeParams = ({ start, end, user }: InsightsRange) => ({ start, end, ...(user ? { user } : {}) });
+
+export const fetchInsights = (range: InsightsRange) =>
+  scoringApi.get<Insights>('api/insights/', { params: rangeParams(range) }).then((r) => r.data);
+
+export const fetchVulnrichInsights = (range: InsightsRange) =>
+  scoringApi
+    .get<VulnrichInsights>('api/insights/vulnrich/', { params: rangeParams(range) })
+    .then((r) => r.data);
+
+export const fetchScoreInsights = (range: InsightsRange) =>
+  scoringApi
+    .get<ScoreInsights>('api/insights/score/', { params: { start: range.start, end: range.end } })
+    .then((r) => r.data);

@@ -18,4 +18,22 @@ export const scoringRoutes: RouteObject[] = [
     path: 'scoring/predisclosure',
     lazy: async () => ({ Component: (await import('./PredisclosurePage.tsx')).PredisclosurePage }),
   },
+  {
+    path: 'scoring/predisclosure/:id',
+    lazy: async () => ({
+      Component: (await import('./PredisclosureVulPage.tsx')).PredisclosureVulPage,
+    }),
+  },
+  {
+    path: 'scoring/cpe',
+    lazy: async () => ({ Component: (await import('./CpePage.tsx')).CpePage }),
+  },
+  {
+    path: 'scoring/work',
+    lazy: async () => ({ Component: (await import('./WorkPage.tsx')).WorkPage }),
+  },
+  {
+    path: 'scoring/insights',
+    lazy: async () => ({ Component: (await import('./InsightsPage.tsx')).InsightsPage }),
+  },
 ];

@@ -13,6 +13,7 @@ export interface SchemaError {
 
 let whole: Validate | undefined;
 let cnaPublished: Validate | undefined;
+let publishedRecord: Validate | undefined;
 
 function compile() {
   if (whole && cnaPublished) return;
@@ -33,6 +34,8 @@ function compile() {
   ajv.addSchema(schema, 'cve');
   whole = ajv.getSchema('cve') as Validate;
   cnaPublished = ajv.compile({ $ref: 'cve#/definitions/cnaPublishedContainer' }) as Validate;
+  // The record schema is oneOf Published | Rejected.
+  publishedRecord = ajv.compile({ $ref: 'cve#/oneOf/0' }) as Validate;
 }
 
 interface AjvLike {
@@ -57,10 +60,17 @@ function errorsOf(validate: Validate, data: unknown): SchemaError[] {
   return out;
 }
 
-/** Errors of a whole CVE record (empty: valid). */
+/**
+ * Errors of a whole CVE record (empty: valid). A record in the PUBLISHED state is told only what the
+ * Published form wants: not the Rejected form's complaints (rejectedReasons, state) nor the oneOf's own line.
+ */
 export function validateCveRecord(record: unknown): SchemaError[] {
   compile();
-  return errorsOf(whole!, record);
+  const errors = errorsOf(whole!, record);
+  const state = (record as { cveMetadata?: { state?: unknown } } | null)?.cveMetadata?.state;
+  if (errors.length === 0 || state !== 'PUBLISHED') return errors;
+  const published = errorsOf(publishedRecord!, record);
+  return published.length ? published : errors;
 }
 
 /** Errors of a published record's CNA container (providerMetadata included). */

@@ -1,7 +1,8 @@
 // The case's Advisory tab: the latest revision (the server's rendering of its Markdown), Share and Publish
 // (the page sends today's date, yyyy-MM-dd), writing a new revision, the revisions with the diff of any two,
 // vendors' approvals (staff ask every vendor; a vendor's member approves or asks for changes with a comment),
-// and the CSAF document (2.0 or 2.1) the server validates before serving it.
+// the CSAF document (2.0 or 2.1) the server validates before serving it, and for staff the import of a CSAF
+// file as a new revision and the case's CSAF settings.
 import { useState } from 'react';
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,8 @@ import { fetchCaseCallerMetadata, fetchRevisions, patchLatest } from '../api.ts'
 import { AdvisoryEditor } from './AdvisoryEditor.tsx';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
 import { CsafPanel } from './CsafPanel.tsx';
+import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
+import { CsafUploadPanel } from './CsafUploadPanel.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
 
 export const NO_ADVISORY_TEXT = 'No advisory yet.';
@@ -62,6 +65,12 @@ export function AdvisoryTab({ caseId }: { caseId: number }) {
           <ApprovalsPanel caseId={caseId} staff={staff} latest={latest} />
           <CsafPanel caseId={caseId} />
           <RevisionsPanel caseId={caseId} revisions={list} />
+        </>
+      ) : null}
+      {staff && !editing && revisions.isSuccess ? (
+        <>
+          <CsafUploadPanel caseId={caseId} />
+          <CsafSettingsPanel caseId={caseId} />
         </>
       ) : null}
     </section>

@@ -19,8 +19,9 @@ const CloseCaseModal = lazy(() =>
   import('./CloseCaseModal.tsx').then((m) => ({ default: m.CloseCaseModal })),
 );
 const EditCaseModal = lazy(() => import('./EditCaseModal.tsx').then((m) => ({ default: m.EditCaseModal })));
+const TransferModal = lazy(() => import('./TransferModal.tsx').then((m) => ({ default: m.TransferModal })));
 
-type Dialog = 'close' | 'edit' | 'assign' | null;
+type Dialog = 'close' | 'edit' | 'assign' | 'transfer' | null;
 
 function MuteToggle({ caseId }: { caseId: number }) {
   const client = useQueryClient();
@@ -110,12 +111,18 @@ export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: Cas
             Edit case
           </Button>
         )}
+        {permissions?.edit_case && (
+          <Button size="sm" variant="outline-primary" onClick={() => setDialog('transfer')}>
+            Transfer
+          </Button>
+        )}
         <MuteToggle caseId={c.id} />
       </div>
       <Suspense fallback={null}>
         {dialog === 'close' && <CloseCaseModal caseId={c.id} onHide={close} />}
         {dialog === 'edit' && <EditCaseModal c={c} onHide={close} />}
         {dialog === 'assign' && <AssignModal caseId={c.id} onHide={close} />}
+        {dialog === 'transfer' && <TransferModal caseId={c.id} onHide={close} />}
       </Suspense>
     </header>
   );

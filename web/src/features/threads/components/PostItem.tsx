@@ -71,7 +71,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
     onSettled: refresh,
   });
 
-  const who = post.author ? post.author.name : 'Former user';
+  const who = post.author ? post.author.name : (post.external_author ?? 'Former user');
   const heading = (
     <div className="d-flex flex-wrap align-items-baseline gap-2 small">
       <strong>{who}</strong>

@@ -60,6 +60,7 @@ const post = (id: number, over: Partial<Post> = {}): Post => ({
   content: `Post ${id}`,
   html: `<p>Post ${id}</p>`,
   author: { id: 2, name: 'Vera Vendor', group: { id: 9, name: 'Acme PSIRT' } },
+  external_author: null,
   created: '2026-05-01T10:00:00Z',
   modified: '2026-05-01T10:00:00Z',
   edited: false,

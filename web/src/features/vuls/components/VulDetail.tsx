@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { deleteVul, fetchVuls } from '../api.ts';
 import { useCaseStaff } from '../use-case-staff.ts';
 import { CvssScoreBadges } from './badges.tsx';
+import { CveRecordPanel } from './CveRecordPanel.tsx';
 import { CvssSection } from './CvssSection.tsx';
 import { SsvcSection } from './SsvcSection.tsx';
 import { VexDownload } from './VexDownload.tsx';
@@ -133,6 +134,7 @@ export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: nu
       </dl>
       <CvssSection vul={vul} staff={staff} />
       <SsvcSection vul={vul} staff={staff} />
+      {staff && <CveRecordPanel vulId={vul.id} label={vul.label} />}
       {editing && <VulFormModal caseId={caseId} vul={vul} onClose={() => setEditing(false)} />}
       {confirmDelete && (
         <Modal show onHide={() => setConfirmDelete(false)} aria-labelledby="delete-vul-title">

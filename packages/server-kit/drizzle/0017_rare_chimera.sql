@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "email_templates_notification_kind_idx" ON "email_templates" USING btree ("kind") WHERE "email_templates"."template_type" = 0;

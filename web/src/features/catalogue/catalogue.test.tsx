@@ -1,0 +1,152 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AxiosError, type AxiosResponse } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Connection, Tag } from '@cvdp/core';
+import {
+  deleteTag,
+  fetchConnections,
+  fetchTagOptions,
+  fetchTags,
+  testConnection,
+  updateConnection,
+} from './api.ts';
+import { ConnectionsPage, connectionBody } from './ConnectionsPage.tsx';
+import { TagsPage } from './TagsPage.tsx';
+import { attributeBody } from './VulAttributesPage.tsx';
+
+/** The first render loads the components: give it time on a busy machine. */
+const SLOW = { timeout: 5000 };
+
+vi.mock('./api.ts', () => ({
+  fetchConnections: vi.fn(),
+  createConnection: vi.fn(),
+  updateConnection: vi.fn(),
+  deleteConnection: vi.fn(),
+  testConnection: vi.fn(),
+  fetchTags: vi.fn(),
+  fetchTagOptions: vi.fn(),
+  createTag: vi.fn(),
+  updateTag: vi.fn(),
+  deleteTag: vi.fn(),
+}));
+afterEach(() => vi.clearAllMocks());
+
+const renderPage = (page: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const refusal = (status: number, data: unknown) =>
+  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status,
+    data,
+    headers: {},
+  } as AxiosResponse);
+
+const connection: Connection = {
+  id: 4,
+  name: 'Sector CERT',
+  base_url: 'https://cert.example',
+  enabled: true,
+  last_contact: null,
+  created: '2026-01-01T00:00:00Z',
+};
+
+describe('what the forms send', () => {
+  const values = {
+    name: 'A',
+    base_url: ' https://a.example ',
+    token: '',
+    incoming_token: '',
+    enabled: false,
+  };
+  it('an edited connection sends a token only when one was typed (empty keeps the stored one)', () => {
+    expect(connectionBody(values, true)).toEqual({
+      name: 'A',
+      base_url: 'https://a.example',
+      enabled: false,
+    });
+    expect(connectionBody({ ...values, incoming_token: 'x'.repeat(20) }, true)).toEqual({
+      name: 'A',
+      base_url: 'https://a.example',
+      enabled: false,
+      incoming_token: 'x'.repeat(20),
+    });
+    // A new one sends both, empty or not, so the server names a missing one under its field.
+    expect(connectionBody(values, false)).toMatchObject({ token: '', incoming_token: '' });
+  });
+
+  it('an attribute sends its choices a line each, without blanks, and none unless it is a choice', () => {
+    const v = { name: 'N', type: 'choice' as const, choices: ' Yes \n\nNo\n', required: true };
+    expect(attributeBody(v).choices).toEqual(['Yes', 'No']);
+    expect(attributeBody({ ...v, type: 'date' }).choices).toEqual([]);
+  });
+});
+
+describe('ConnectionsPage', () => {
+  it('shows tokens as set, never asks for them again to save an edit, and shows a test answer', async () => {
+    vi.mocked(fetchConnections).mockResolvedValue([connection]);
+    vi.mocked(updateConnection).mockResolvedValue({ ...connection, name: 'Sector CERT 2' });
+    vi.mocked(testConnection).mockResolvedValue({
+      ok: false,
+      detail: 'The other instance refused our token.',
+    });
+    const user = userEvent.setup();
+    renderPage(<ConnectionsPage />);
+    const row = await screen.findByRole('row', { name: /Sector CERT/ }, SLOW);
+    expect(row).toHaveTextContent('Tokens set');
+    expect(row).toHaveTextContent('Never');
+
+    await user.click(within(row).getByRole('button', { name: 'Edit Sector CERT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Replace outgoing token/)).toHaveValue('');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Sector CERT 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(updateConnection).toHaveBeenCalledWith(4, {
+        name: 'Sector CERT 2',
+        base_url: 'https://cert.example',
+        enabled: true,
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Test connection Sector CERT' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Sector CERT: Failed: The other instance refused our token.',
+    );
+  });
+});
+
+describe('TagsPage', () => {
+  it('shows the server’s reason when a tag in use cannot be deleted, and keeps the dialog open', async () => {
+    const tag: Tag = { id: 9, kind: 'case', name: 'ICS', description: '', created: '2026-01-01T00:00:00Z' };
+    vi.mocked(fetchTags).mockResolvedValue([tag]);
+    vi.mocked(fetchTagOptions).mockResolvedValue({
+      kinds: [
+        { value: 'case', display_name: 'Case' },
+        { value: 'vul', display_name: 'Vulnerability' },
+      ],
+    });
+    vi.mocked(deleteTag).mockRejectedValue(
+      refusal(409, { detail: 'This tag is used by 3 cases and cannot be deleted.' }),
+    );
+    const user = userEvent.setup();
+    renderPage(<TagsPage />);
+    const vulTable = await screen.findByRole('table', { name: 'Vulnerability tags' }, SLOW);
+    expect(vulTable).toHaveTextContent('No data ...');
+    await user.click(screen.getByRole('button', { name: 'Delete case tag ICS' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This tag is used by 3 cases and cannot be deleted.',
+    );
+    expect(deleteTag).toHaveBeenCalledWith(9);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import type { CveRecordAnswer } from '@cvdp/core/cve/index';
+import { fetchCveRecord, publishCveRecord } from '../../cve/index.ts';
+import { CveRecordPanel } from './CveRecordPanel.tsx';
+
+vi.mock('../../cve/index.ts', async (original) => ({
+  ...(await original<typeof import('../../cve/index.ts')>()),
+  fetchCveRecord: vi.fn(),
+  publishCveRecord: vi.fn(),
+}));
+afterEach(() => vi.clearAllMocks());
+
+const SLOW = { timeout: 5000 };
+
+function wrap(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const answer = (status: number, data: unknown) => {
+  const headers = new AxiosHeaders();
+  return new AxiosError('failed', String(status), undefined, undefined, {
+    status,
+    statusText: '',
+    data,
+    headers,
+    config: { headers },
+  });
+};
+
+const RECORD: CveRecordAnswer = {
+  cve_id: 'CVE-2026-1000',
+  record: { dataType: 'CVE_RECORD', dataVersion: '5.1' },
+  advisory_published: false,
+  account_available: true,
+  published_at: null,
+};
+
+describe('CveRecordPanel', () => {
+  it('lists the schema problems of an invalid record', async () => {
+    vi.mocked(fetchCveRecord).mockRejectedValue(
+      answer(409, {
+        detail:
+          'The CVE record of this vulnerability does not pass the CVE JSON 5.1 schema; the problems are listed.',
+        errors: { '/containers/cna/affected': ['must NOT have fewer than 1 items'] },
+      }),
+    );
+    wrap(<CveRecordPanel vulId={3} label="VU#1.1" />);
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toContain('does not pass the CVE JSON 5.1 schema');
+    expect(alert.textContent).toContain('/containers/cna/affected: must NOT have fewer than 1 items');
+    expect(screen.queryByRole('button', { name: /CVE Services/ })).toBeNull();
+  });
+
+  it('publishes only once the advisory is published, shows the refusal’s reason, then the published date', async () => {
+    vi.mocked(fetchCveRecord).mockResolvedValueOnce(RECORD);
+    const user = userEvent.setup();
+    const first = wrap(<CveRecordPanel vulId={3} label="VU#1.1" />);
+    const blocked = await screen.findByRole('button', { name: 'Publish to CVE Services' }, SLOW);
+    expect((blocked as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Publishing needs: the case’s advisory is published.')).toBeTruthy();
+    expect(screen.getByText('Not published to CVE Services.')).toBeTruthy();
+    first.unmount();
+
+    vi.mocked(fetchCveRecord).mockResolvedValue({ ...RECORD, advisory_published: true });
+    vi.mocked(publishCveRecord).mockRejectedValueOnce(
+      answer(429, { detail: 'CVE Services is rate limiting requests; try again later (TOO_MANY_REQUESTS).' }),
+    );
+    wrap(<CveRecordPanel vulId={3} label="VU#1.1" />);
+    const publish = await screen.findByRole('button', { name: 'Publish to CVE Services' });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await user.click(publish);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Not published: CVE Services is rate limiting requests; try again later (TOO_MANY_REQUESTS).',
+    );
+
+    vi.mocked(publishCveRecord).mockResolvedValueOnce({
+      cve_id: 'CVE-2026-1000',
+      updated: false,
+      message: 'ok',
+      published_at: '2026-03-02T10:00:00Z',
+    });
+    vi.mocked(fetchCveRecord).mockResolvedValue({
+      ...RECORD,
+      advisory_published: true,
+      published_at: '2026-03-02T10:00:00Z',
+    });
+    await user.click(publish);
+    expect(await screen.findByText('Published CVE-2026-1000 in CVE Services.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Update in CVE Services' })).toBeTruthy();
+    expect(screen.getByText('2026-03-02')).toBeTruthy();
+  });
+});
