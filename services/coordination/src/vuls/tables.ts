@@ -46,6 +46,14 @@ export const vulnerabilities = pgTable(
       .array()
       .notNull()
       .default(sql`ARRAY[]::text[]`),
+    /**
+     * Values of the catalogue's vulnerability attributes (catalogue/tables.ts vulAttributes): attribute id
+     * (as a string) → value (text, choice and yyyy-MM-dd date as strings; numbers as numbers).
+     */
+    attributes: jsonb('attributes')
+      .$type<Record<string, string | number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The current SSVC decision (null: none, or the last one was removed); history is vul_ssvc_decisions. */
     ssvcDecisionId: integer('ssvc_decision_id').references((): AnyPgColumn => vulSsvcDecisions.id, {
       onDelete: 'set null',

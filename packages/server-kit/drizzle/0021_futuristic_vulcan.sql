@@ -1,0 +1,1 @@
+ALTER TABLE "vulnerabilities" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;
