@@ -176,6 +176,8 @@ export type CsafSettingsInput = z.input<typeof csafSettingsSchema>;
 export interface CsafSettings {
   case: number;
   profile: { id: number; name: string } | null;
+  /** Every CSAF profile a coordinator may choose (administrators keep them; coordinators only pick one). */
+  profile_choices: { id: number; name: string }[];
   category: CsafAdvisoryCategory;
   tlp: CsafTlpLabel | null;
   tracking_id_pattern: string;

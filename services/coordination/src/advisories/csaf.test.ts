@@ -177,6 +177,7 @@ describe('CSAF settings of a case', () => {
     expect(ok(await w.coordinator.get(url)).json()).toEqual({
       case: w.caseId,
       profile: null,
+      profile_choices: expect.any(Array),
       category: 'csaf_security_advisory',
       tlp: null,
       tracking_id_pattern: 'VU#{case}',
@@ -222,6 +223,12 @@ describe('CSAF settings of a case', () => {
       }),
       201,
     ).json();
+    // The coordinator cannot list the profiles (admin) but the case's settings offer each one to choose.
+    expect((await w.coordinator.get('/manage/csaf/profiles/')).statusCode).toBe(403);
+    expect(ok(await w.coordinator.get(url)).json().profile_choices).toContainEqual({
+      id: profile.id,
+      name: `Case profile ${w.caseId}`,
+    });
     const saved = ok(
       await w.coordinator.post(url, {
         profile: profile.id,

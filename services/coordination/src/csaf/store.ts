@@ -70,6 +70,15 @@ export async function listProfiles(db: Db, limit: number, offset: number): Promi
   return rows.map(profileView);
 }
 
+/** Names and ids of the profiles (at most 500, by name) for the case settings' choice; no contact details. */
+export async function profileChoices(db: Db): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: csafProfiles.id, name: csafProfiles.name })
+    .from(csafProfiles)
+    .orderBy(sql`lower(${csafProfiles.name})`, asc(csafProfiles.id))
+    .limit(500);
+}
+
 export async function findProfile(db: Db, id: number): Promise<ProfileRow | null> {
   const [row] = await db.select().from(csafProfiles).where(eq(csafProfiles.id, id));
   return row ?? null;
@@ -205,6 +214,7 @@ export async function settingsView(db: Db, row: SettingsRow, stored: boolean): P
   return {
     case: row.caseId,
     profile: profile ? { id: profile.id, name: profile.name } : null,
+    profile_choices: await profileChoices(db),
     category: row.category as CsafAdvisoryCategory,
     tlp: row.tlp as CsafTlpLabel | null,
     tracking_id_pattern: row.trackingIdPattern,

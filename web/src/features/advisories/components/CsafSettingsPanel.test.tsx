@@ -5,7 +5,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CsafSettings, Participant } from '@cvdp/core';
 import { CSAF_PATTERN_MESSAGE } from '@cvdp/core';
-import { fetchCsafProfiles, fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
+import { fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
 import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
 
 /** The first render loads the components: give it time on a busy machine. */
@@ -14,7 +14,6 @@ const SLOW = { timeout: 5000 };
 vi.mock('../api.ts', () => ({
   fetchCsafSettings: vi.fn(),
   saveCsafSettings: vi.fn(),
-  fetchCsafProfiles: vi.fn(),
   fetchVendorParticipants: vi.fn(),
 }));
 afterEach(() => vi.clearAllMocks());
@@ -22,6 +21,7 @@ afterEach(() => vi.clearAllMocks());
 const settings = (over: Partial<CsafSettings> = {}): CsafSettings => ({
   case: 7,
   profile: null,
+  profile_choices: [],
   category: 'csaf_security_advisory',
   tlp: null,
   tracking_id_pattern: 'VU#{case}',
@@ -55,14 +55,15 @@ function renderPanel() {
 
 describe('CsafSettingsPanel', () => {
   it('sends the settings with the overrides per participant id, empty fields left out', async () => {
-    vi.mocked(fetchCsafSettings).mockResolvedValue(settings());
+    // A coordinator, not an administrator: the choices come with the case's settings.
+    const profile_choices = [
+      { id: 3, name: 'CERT profile' },
+      { id: 4, name: 'Other profile' },
+    ];
+    vi.mocked(fetchCsafSettings).mockResolvedValue(settings({ profile_choices }));
     vi.mocked(fetchVendorParticipants).mockResolvedValue([vendor(12, 'Acme'), vendor(13, 'Bob')]);
-    vi.mocked(fetchCsafProfiles).mockResolvedValue([
-      { id: 3, name: 'CERT profile' } as never,
-      { id: 4, name: 'Other profile' } as never,
-    ]);
     vi.mocked(saveCsafSettings).mockImplementation(async () =>
-      settings({ tlp: 'RED', profile: { id: 4, name: 'Other profile' } }),
+      settings({ tlp: 'RED', profile: { id: 4, name: 'Other profile' }, profile_choices }),
     );
     const user = userEvent.setup();
     renderPanel();
@@ -91,8 +92,6 @@ describe('CsafSettingsPanel', () => {
   it('shows its own and the server’s messages under the fields, and keeps what was typed', async () => {
     vi.mocked(fetchCsafSettings).mockResolvedValue(settings({ product_tree_overrides: {} }));
     vi.mocked(fetchVendorParticipants).mockResolvedValue([vendor(12, 'Acme')]);
-    // Not an administrator: the profiles list is refused; the case's own profile stays choosable.
-    vi.mocked(fetchCsafProfiles).mockRejectedValue(refusal({}));
     vi.mocked(saveCsafSettings).mockRejectedValue(
       refusal({ 'product_tree_overrides.vendors.12.cpe': ['Not a CPE 2.3 name.'] }),
     );

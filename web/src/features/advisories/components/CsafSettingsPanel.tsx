@@ -13,7 +13,7 @@ import { fieldErrors } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FieldError } from '../../../components/form/index.ts';
-import { fetchCsafProfiles, fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
+import { fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
 
 export const CSAF_SETTINGS_SAVED = 'CSAF settings saved.';
 const INSTANCE_PUBLISHER = 'None: this CVDP instance publishes';
@@ -153,26 +153,16 @@ function SettingsForm({
     queryKey: ['advisories', caseId, 'csaf-vendors'],
     queryFn: () => fetchVendorParticipants(caseId),
   });
-  // Only administrators may list the profiles; anyone else keeps the case's profile or the instance.
-  const profiles = useQuery({
-    queryKey: queryKeys.advisories.csafProfiles(),
-    queryFn: fetchCsafProfiles,
-    retry: false,
-  });
   if (vendors.isPending) return <p className="small text-body-secondary">Loading the vendors…</p>;
   if (vendors.error) return <ErrorAlert error={vendors.error} prefix="An error occurred: " />;
-  const profileOptions = profiles.data
-    ? profiles.data.map((p) => ({ id: p.id, name: p.name }))
-    : settings.profile
-      ? [settings.profile]
-      : [];
+  // The settings carry every profile's name for the choice: administrators keep profiles, coordinators pick.
+  const profileOptions = settings.profile_choices;
   return (
     <Editor
       caseId={caseId}
       settings={settings}
       vendors={vendors.data}
       profileOptions={profileOptions}
-      canListProfiles={Boolean(profiles.data)}
       onSaved={(saved) => {
         client.setQueryData(queryKeys.advisories.csafSettings(caseId), saved);
         onDone(true);
@@ -187,7 +177,6 @@ function Editor({
   settings,
   vendors,
   profileOptions,
-  canListProfiles,
   onSaved,
   onCancel,
 }: {
@@ -195,7 +184,6 @@ function Editor({
   settings: CsafSettings;
   vendors: Participant[];
   profileOptions: { id: number; name: string }[];
-  canListProfiles: boolean;
   onSaved: (saved: CsafSettings) => void;
   onCancel: () => void;
 }) {
@@ -252,9 +240,9 @@ function Editor({
           ))}
         </Form.Select>
         <Form.Text id="csaf-settings-profile-help" muted>
-          {canListProfiles
-            ? 'Who publishes the CSAF documents of this case.'
-            : 'Administrators keep the CSAF profiles; ask one to choose another.'}
+          {profileOptions.length > 0
+            ? 'Who publishes the CSAF documents of this case. Administrators keep the profiles.'
+            : 'No CSAF profiles yet: the instance publishes. Administrators add profiles.'}
         </Form.Text>
         <FieldError message={err('profile')} id="csaf-settings-profile-error" />
       </Form.Group>
