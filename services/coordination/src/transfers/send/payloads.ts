@@ -80,7 +80,7 @@ const DELETED_POST = '*(deleted post)*';
 /**
  * One thread with its posts: top-level posts in order, each with every reply below it (at any depth,
  * flattened in order). The author is the writer's role in the case, plus ' from group ' and the group's name
- * when they wrote for a group.
+ * when they wrote for a group; a post received from another instance keeps the author it arrived with.
  */
 export async function threadPayload(db: Db, threadId: number): Promise<TransferThread> {
   const [thread] = await db.select().from(threads).where(eq(threads.id, threadId));
@@ -90,6 +90,7 @@ export async function threadPayload(db: Db, threadId: number): Promise<TransferT
       id: posts.id,
       authorId: posts.authorId,
       authorGroupId: posts.authorGroupId,
+      externalAuthor: posts.externalAuthor,
       content: posts.content,
       replyTo: posts.replyTo,
       createdAt: posts.createdAt,
@@ -111,6 +112,8 @@ export async function threadPayload(db: Db, threadId: number): Promise<TransferT
     .from(caseParticipants)
     .where(eq(caseParticipants.caseId, thread.caseId));
   const roleOf = (row: (typeof rows)[number]): string => {
+    // A post this instance received in a transfer keeps the author its sender named when it travels on.
+    if (row.externalAuthor) return row.externalAuthor;
     if (row.authorGroupId !== null) {
       const viaGroup = participants.find((p) => p.groupId === row.authorGroupId)?.role ?? 'participant';
       return row.groupName ? `${viaGroup} from group ${row.groupName}` : viaGroup;

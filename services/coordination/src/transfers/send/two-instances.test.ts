@@ -21,6 +21,7 @@ import { upload } from '../../artifacts/artifact-test-helpers.ts';
 import { submitReport } from '../../reports/report-test-helpers.ts';
 import { caseParticipants, posts } from '../../tables.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { threadPayload } from './payloads.ts';
 
 const SECRET = 'two-instances-secret-key-0123456789';
 const A_TO_B = 'token-a-presents-to-b-AAAAAAAAAAAAAAAAAAAA';
@@ -331,6 +332,13 @@ describe('a case moved whole between two live instances', () => {
       await Promise.all(threadsB.map((t) => all<P>(coordinatorB, `/api/case/thread/${t.id}/posts/`)))
     ).flat();
     expect(allB.filter((p) => p.external_author === 'vendor from group Acme PSIRT')).toHaveLength(2);
+    // Sent on from B, the received posts keep the authors they arrived with (not 'former user').
+    const onward = await Promise.all(threadsB.map((t) => threadPayload(receiver.db, t.id)));
+    const onwardAuthors = onward
+      .flatMap((t) => t.posts.flatMap((p) => [p, ...p.replies]))
+      .map((p) => p.author);
+    expect(onwardAuthors).toHaveLength(50);
+    expect(new Set(onwardAuthors)).toEqual(new Set(['coordinator', 'vendor from group Acme PSIRT']));
 
     // Vulnerabilities: fields, CVSS vectors and scores, SSVC outcome.
     type V = {
