@@ -73,6 +73,9 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'reason',
   'site_name',
   'thread_subject',
+  'revision',
+  'answer',
+  'comment',
 ] as const;
 
 export interface EmailTemplate {
@@ -151,6 +154,9 @@ export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
   status: 'The new case status',
   reason: 'Why the status changed (may be empty)',
   thread_subject: "The thread's subject",
+  revision: 'The advisory revision asked about (a number)',
+  answer: "The vendor's answer: 'approved' or 'requested changes to'",
+  comment: "The vendor's comment (may be empty)",
 };
 
 const COMMON_VARIABLES = [
@@ -169,8 +175,8 @@ export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly strin
   status_changed: [...COMMON_VARIABLES, 'status', 'reason'],
   case_notice: COMMON_VARIABLES,
   new_post: [...COMMON_VARIABLES, 'thread_subject'],
-  approval_requested: COMMON_VARIABLES,
-  approval_answered: COMMON_VARIABLES,
+  approval_requested: [...COMMON_VARIABLES, 'revision'],
+  approval_answered: [...COMMON_VARIABLES, 'revision', 'answer', 'comment'],
 };
 
 /** Sample values for a preview without a case. */
@@ -185,6 +191,9 @@ export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   status: 'Active',
   reason: 'The vendor confirmed the report.',
   thread_subject: 'Fix timeline',
+  revision: '2',
+  answer: 'approved',
+  comment: 'Looks right; the fixed version is 2.4.1.',
 };
 
 /** Anything written as {{ … }}: a known variable or an unknown one (refused). */

@@ -543,9 +543,13 @@ describe('approval emails', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.caseId, c), eq(emailOutbox.toAddress, m1.email)));
     expect(message).toMatchObject({ status: 'pending', toName: 'Mia Mailvendor' });
-    expect(message.subject).toBe(`[CVDP] Please review the advisory of case #${c}: Approval mail case`);
+    expect(message.subject).toBe(
+      `[CVDP] Please review revision 1 of the advisory of case #${c}: Approval mail case`,
+    );
     expect(message.textBody).toContain('Hello Mia Mailvendor,');
-    expect(message.textBody).toContain(`Cora Coordinator asks you to review the advisory of case #${c}`);
+    expect(message.textBody).toContain(
+      `Cora Coordinator asks you to review revision 1 of the advisory of case #${c}`,
+    );
     expect(message.textBody).toContain(`/cvdp/cases/${c}`);
     // The in-app notification goes to the same people.
     const told = await t.db
@@ -568,9 +572,13 @@ describe('approval emails', () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.caseId, c), eq(emailOutbox.kind, 'approval_answered')));
-    expect(answer.textBody).toContain(
-      `Max Mailvendor answered the request to approve the advisory of case #${c}`,
+    expect(answer.subject).toBe(
+      `[CVDP] A vendor requested changes to revision 1 of the advisory of case #${c}: Approval mail case`,
     );
+    expect(answer.textBody).toContain(
+      `Max Mailvendor requested changes to revision 1 of the advisory of case #${c}`,
+    );
+    expect(answer.textBody).toContain('Their comment:\nOur product is called Mailer Pro.');
     const everyone = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.caseId, c))).map(
       (m) => m.toAddress,
     );

@@ -549,6 +549,7 @@ export async function requestApprovals(
           inserted.map((a) => a.participantId),
         ),
         title: `${ctx.actor.name} asked you to approve revision ${revision.revision} of the advisory of case #${ctx.access.caseId}`,
+        vars: { revision: String(revision.revision) },
         publicUrl: ctx.publicUrl,
       });
     }
@@ -604,6 +605,7 @@ export async function answerApproval(
       ],
       title: `${ctx.actor.name} (${vendor.name}) ${what} revision ${latest.revision} of the advisory of case #${approval.caseId}`,
       body: input.comment,
+      vars: { revision: String(latest.revision), answer: what, comment: input.comment },
       publicUrl: ctx.publicUrl,
     });
   });
