@@ -323,6 +323,7 @@ describe('every route, hostile input', () => {
         '/api/case/:id/vuls/',
         '/api/case/:id/vuls/from-report/',
         '/api/vul/:id/',
+        '/api/vul/attributes/',
         '/api/case/vul/:id/cvss/',
         '/api/case/vul/:id/cvss/v:version/',
         '/api/case/vul/:id/ssvc/',

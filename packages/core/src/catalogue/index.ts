@@ -135,6 +135,76 @@ export type VulAttributeCreate = z.input<typeof vulAttributeCreateSchema>;
 export const vulAttributeUpdateSchema = z.object(vulAttributeFields).partial().strict();
 export type VulAttributeUpdate = z.input<typeof vulAttributeUpdateSchema>;
 
+// --- Values a vulnerability carries for the attributes (POST/PATCH of a vulnerability) ------------------
+
+export const VUL_ATTRIBUTE_TEXT_MAX = 1000;
+export const VUL_ATTRIBUTE_VALUES_MAX = 100;
+export const UNKNOWN_VUL_ATTRIBUTE = 'No vulnerability attribute with this id.';
+export const VUL_ATTRIBUTE_REQUIRED = 'This attribute is required.';
+export const VUL_ATTRIBUTE_NOT_TEXT = `Enter text of at most ${VUL_ATTRIBUTE_TEXT_MAX} characters.`;
+export const VUL_ATTRIBUTE_NOT_NUMBER = 'Enter a number.';
+export const VUL_ATTRIBUTE_NOT_CHOICE = 'Choose one of the choices.';
+export const VUL_ATTRIBUTE_NOT_DATE = 'Enter a real date as yyyy-MM-dd.';
+
+/** What a vulnerability holds for one attribute: text, a choice and a date (yyyy-MM-dd) as strings. */
+export type VulAttributeValue = string | number;
+
+/**
+ * `attributes` of a vulnerability's POST/PATCH: attribute id → value. The values' shapes are checked here;
+ * whether each id exists and its value fits the attribute's type is checked by the server against the
+ * current definitions. null (or '') clears a value (PATCH merges: ids not sent keep theirs).
+ */
+export const vulAttributeValuesSchema = z
+  .record(
+    z.string().max(20, 'An attribute is named by its id.'),
+    z.union([z.string(), z.number(), z.null()], 'An attribute value is text, a number or null.'),
+    'attributes maps attribute ids to values.',
+  )
+  .refine(
+    (v) => Object.keys(v).length <= VUL_ATTRIBUTE_VALUES_MAX,
+    `At most ${VUL_ATTRIBUTE_VALUES_MAX} attribute values.`,
+  );
+export type VulAttributeValuesInput = z.input<typeof vulAttributeValuesSchema>;
+
+/** A value as it is stored: text trimmed; '' and null mean "no value" (null). */
+export function normalizeVulAttributeValue(value: string | number | null): VulAttributeValue | null {
+  if (value === null) return null;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  return value;
+}
+
+/** Why a (normalized, non-null) value does not fit the attribute, or null when it does. */
+export function vulAttributeValueProblem(
+  attribute: { type: string; choices: readonly string[] },
+  value: unknown,
+): string | null {
+  switch (attribute.type) {
+    case 'text':
+      return typeof value === 'string' && value.length <= VUL_ATTRIBUTE_TEXT_MAX
+        ? null
+        : VUL_ATTRIBUTE_NOT_TEXT;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : VUL_ATTRIBUTE_NOT_NUMBER;
+    case 'choice':
+      return typeof value === 'string' && attribute.choices.includes(value) ? null : VUL_ATTRIBUTE_NOT_CHOICE;
+    case 'date':
+      return typeof value === 'string' && isoDate.safeParse(value).success ? null : VUL_ATTRIBUTE_NOT_DATE;
+    default:
+      return 'This attribute has an unknown type.';
+  }
+}
+
+/** DELETE of an attribute some vulnerability holds a value for (409). */
+export const vulAttributeInUse = (n: number) =>
+  `This attribute has a value on ${n} vulnerabilit${n === 1 ? 'y' : 'ies'} and cannot be deleted; clear those values first.`;
+
+/** PATCH of an attribute's type or choices that stored values would no longer fit (409). */
+export const vulAttributeChangeInvalidates = (n: number) =>
+  `This change is refused: ${n} vulnerabilit${n === 1 ? 'y holds a value' : 'ies hold values'} that would no longer be valid for the new type or choices. Change or clear those values first.`;
+
 // --- The admin audit list (manage/activity/) ----------------------------------------------------------
 
 /** One change outside any case (catalogue, accounts, settings), with what it was before and after. */

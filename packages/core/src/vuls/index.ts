@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cweListSchema } from '../cwe/cwe-limits.ts';
 import { idParam, idValue } from '../ids/index.ts';
 import type { UserRef } from '../cases/wire.ts';
+import { vulAttributeValuesSchema, type VulAttributeValue } from '../catalogue/index.ts';
 
 export const VUL_TITLE_MAX = 300;
 export const VUL_DESCRIPTION_MAX = 20_000;
@@ -27,7 +28,10 @@ const cveSchema = z
 const referenceSchema = z.url({ protocol: /^https?$/, message: 'A reference is an http(s) URL.' }).max(2000);
 const tagSchema = z.string().trim().min(1).max(50);
 
-/** POST /api/case/{id}/vuls/ (staff). `cwes` must also exist in the catalogue (checked by the server). */
+/**
+ * POST /api/case/{id}/vuls/ (staff). `cwes` must also exist in the catalogue (checked by the server), and
+ * `attributes` (attribute id → value) fit the catalogue's attributes, the required ones given.
+ */
 export const vulCreateSchema = z.object({
   title: text(VUL_TITLE_MAX).trim().default(''),
   description: text(VUL_DESCRIPTION_MAX).trim().min(1, 'Description is required'),
@@ -35,10 +39,11 @@ export const vulCreateSchema = z.object({
   cve: z.union([cveSchema, z.literal('').transform(() => null), z.null()]).default(null),
   references: z.array(referenceSchema).max(VUL_REFERENCES_MAX).default([]),
   tags: z.array(tagSchema).max(VUL_TAGS_MAX).default([]),
+  attributes: vulAttributeValuesSchema.optional(),
 });
 export type VulCreateInput = z.input<typeof vulCreateSchema>;
 
-/** PATCH /api/vul/{id}/ (staff): any of the create fields. */
+/** PATCH /api/vul/{id}/ (staff): any of the create fields; `attributes` merge (null clears one). */
 export const vulPatchSchema = z.object({
   title: text(VUL_TITLE_MAX).trim().optional(),
   description: text(VUL_DESCRIPTION_MAX).trim().min(1, 'Description is required').optional(),
@@ -46,6 +51,7 @@ export const vulPatchSchema = z.object({
   cve: z.union([cveSchema, z.literal('').transform(() => null), z.null()]).optional(),
   references: z.array(referenceSchema).max(VUL_REFERENCES_MAX).optional(),
   tags: z.array(tagSchema).max(VUL_TAGS_MAX).optional(),
+  attributes: vulAttributeValuesSchema.optional(),
 });
 export type VulPatchInput = z.input<typeof vulPatchSchema>;
 
@@ -109,6 +115,10 @@ export interface Vulnerability {
   cve: string | null;
   references: string[];
   tags: string[];
+  /** Attribute id → value, for the catalogue's attributes (manage/vul/attributes/) it has a value for. */
+  attributes: Record<string, VulAttributeValue>;
+  /** Attribute id → its name, for showing the values (whoever reads the vulnerability, not only staff). */
+  attribute_names: Record<string, string>;
   cvss_scores: CvssScore[];
   ssvc: SsvcDecisionView | null;
   created: string;

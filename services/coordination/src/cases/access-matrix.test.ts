@@ -94,6 +94,7 @@ const MATRIX_TEXT = `
   GET     /api/vul/:id/                                     401       200      200    404      200         200
   PATCH   /api/vul/:id/                                     401       403      403    404      200         200
   DELETE  /api/vul/:id/                                     401       403      403    404      204         204
+  GET     /api/vul/attributes/                              401       403      403    403      200         200
   GET     /api/case/vul/:id/cvss/                           401       200      200    404      200         200
   POST    /api/case/vul/:id/cvss/                           401       403      403    404      201         201
   PATCH   /api/case/vul/:id/cvss/                           401       403      403    404      200         200

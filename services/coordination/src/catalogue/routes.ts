@@ -2,7 +2,10 @@
 // attributes (manage/vul/attributes/) and the admin audit list of changes outside any case
 // (manage/activity/). Tags are carried by name on cases (cases.tags) and vulnerabilities (vulnerabilities.tags):
 // renaming a tag renames it there in the same transaction, and one in use cannot be deleted (409 with the
-// count). Admins only; every change writes an activity row with before/after in its transaction.
+// count). Vulnerabilities hold attribute values by attribute id (vulnerabilities.attributes): an attribute
+// with values cannot be deleted (409 with the count), nor its type or choices changed so that a held value
+// would no longer fit (409). Admins only; every change writes an activity row with before/after in its
+// transaction.
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,7 +20,9 @@ import {
   tagInUse,
   tagKindParams,
   tagUpdateSchema,
+  vulAttributeChangeInvalidates,
   vulAttributeChoiceProblems,
+  vulAttributeInUse,
   vulAttributeCreateSchema,
   vulAttributeUpdateSchema,
   type AuditEntry,
@@ -40,13 +45,19 @@ import {
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { cases } from '../cases/tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
+import {
+  attributeView,
+  listVulAttributes,
+  vulsHoldingAttribute,
+  vulsInvalidatedBy,
+  type AttributeRow,
+} from './attributes.ts';
 import { tags, vulAttributes } from './tables.ts';
 
 const admin = { access: ['admin'] as const, tags: ['manage'] };
 const auditListQuery = pageQuery(50, 200).extend(auditQuery.shape);
 
 type TagRow = typeof tags.$inferSelect;
-type AttributeRow = typeof vulAttributes.$inferSelect;
 
 const tagView = (t: TagRow): Tag => ({
   id: t.id,
@@ -58,14 +69,6 @@ const tagView = (t: TagRow): Tag => ({
 /** What the activity log keeps of a tag. */
 const tagAudit = (t: TagRow) => ({ kind: t.kind, name: t.name, description: t.description });
 
-const attributeView = (a: AttributeRow): VulAttribute => ({
-  id: a.id,
-  name: a.name,
-  type: a.type as VulAttributeType,
-  choices: a.choices,
-  required: a.required,
-  created: a.createdAt.toISOString(),
-});
 const attributeAudit = (a: AttributeRow) => ({
   name: a.name,
   type: a.type,
@@ -232,8 +235,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   r.get(
     '/manage/vul/attributes/',
     { ...admin, summary: 'Custom fields a vulnerability can carry (admin)' },
-    async (): Promise<VulAttribute[]> =>
-      (await db.select().from(vulAttributes).orderBy(asc(vulAttributes.id))).map(attributeView),
+    async (): Promise<VulAttribute[]> => (await listVulAttributes(db)).map(attributeView),
   );
   r.post(
     '/manage/vul/attributes/',
@@ -285,6 +287,12 @@ export async function catalogueRoutes(app: FastifyInstance) {
             const choices = b.choices ?? (type === 'choice' ? before.choices : []);
             const problems = vulAttributeChoiceProblems({ type, choices });
             if (problems.length) throw new HttpError(400, problems[0], { choices: problems });
+            // Values vulnerabilities hold must still fit: a change that would invalidate one is refused.
+            const reshaped = type !== before.type || choices.some((c, i) => before.choices[i] !== c);
+            if (reshaped || choices.length !== before.choices.length) {
+              const invalid = await vulsInvalidatedBy(tx, before.id, { type, choices });
+              if (invalid) throw new HttpError(409, vulAttributeChangeInvalidates(invalid));
+            }
             const [after] = await tx
               .update(vulAttributes)
               .set({ name: b.name, type, choices, required: b.required })
@@ -308,11 +316,16 @@ export async function catalogueRoutes(app: FastifyInstance) {
     { ...admin, summary: 'Remove a vulnerability attribute (admin)', params: idParams },
     async (request, reply) => {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(vulAttributes)
+        const [found] = await tx
+          .select()
+          .from(vulAttributes)
           .where(eq(vulAttributes.id, request.params.id))
-          .returning();
-        if (!row) throw notFound('No vulnerability attribute with this id.');
+          .for('update');
+        if (!found) throw notFound('No vulnerability attribute with this id.');
+        // One some vulnerability holds a value for stays (409), like a tag in use.
+        const holding = await vulsHoldingAttribute(tx, found.id);
+        if (holding) throw new HttpError(409, vulAttributeInUse(holding));
+        const [row] = await tx.delete(vulAttributes).where(eq(vulAttributes.id, found.id)).returning();
         await recordActivity(tx, {
           actorId: request.user!.id,
           verb: 'removed vulnerability attribute',

@@ -38,3 +38,17 @@ export function filter(action: PolicyAction, subject: CaseAccess | Caller): SQL 
   if (condition === false) return sql`false`;
   return condition;
 }
+
+/**
+ * The caller may do `action` in at least some case — for a call outside any case that serves case work (the
+ * vulnerability attributes' definitions for the vulnerability form): false only when no case could allow it.
+ */
+export function mayInSomeCase(action: PolicyAction, caller: Caller): boolean {
+  const entry = POLICY[action];
+  return (
+    conditionsAll([
+      toSql(caseRead.rule, caller, caseRead.table, entry.caseId),
+      toSql(entry.rule as never, caller, entry.table, entry.caseId),
+    ]) !== false
+  );
+}

@@ -2,15 +2,24 @@
 // staff write), one vulnerability, its CVSS score per version (scored here from the vector, never taken from
 // the client), its SSVC decision with history (the outcome computed here from the decision table), and
 // "create from report". A vulnerability of a case the caller may not see answers 404; a change a participant
-// may not make, 403.
+// may not make, 403. Staff also read the catalogue's vulnerability attributes, whose values a vulnerability
+// carries (`attributes`, checked against them on every create and change).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cvssInputSchema, cvssVersionParams, idParams, vulCreateSchema, vulPatchSchema } from '@cvdp/core';
+import {
+  cvssInputSchema,
+  cvssVersionParams,
+  idParams,
+  vulCreateSchema,
+  vulPatchSchema,
+  type VulAttribute,
+} from '@cvdp/core';
 import { scoreCvssVector } from '@cvdp/core/cvss/score-any';
 import { decideSsvc, ssvcInputSchema } from '@cvdp/core/ssvc/index';
 import { type AuthUser, HttpError, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
-import { type CaseAccess, can } from '../policy/index.ts';
+import { attributeView, listVulAttributes } from '../catalogue/attributes.ts';
+import { type CaseAccess, callerOf, can, mayInSomeCase } from '../policy/index.ts';
 import {
   countSsvcHistory,
   countVuls,
@@ -34,6 +43,7 @@ const tags = ['vuls'];
 export const VUL_EDIT_FORBIDDEN = 'Only coordinators can change vulnerabilities.';
 export const NO_CVSS_SCORE = 'This vulnerability has no score of that CVSS version.';
 export const NO_SSVC_DECISION = 'This vulnerability has no SSVC decision.';
+export const VUL_ATTRIBUTES_FORBIDDEN = 'Only those who may change vulnerabilities read the attribute list.';
 
 /** The DELETE …/cvss/v{version}/ path: the version after a literal 'v' (e.g. v4.0). */
 const cvssDeleteParams = z.object({ id: idParams.shape.id, version: cvssVersionParams.shape.version });
@@ -112,6 +122,20 @@ export async function vulRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    '/api/vul/attributes/',
+    {
+      summary:
+        "The custom attributes a vulnerability can carry, for the vulnerability form (whoever may change vulnerabilities; an attribute's values are on the vulnerability)",
+      tags,
+      access: 'user',
+    },
+    async (request): Promise<VulAttribute[]> => {
+      if (!mayInSomeCase('vul.edit', callerOf(request.user!))) throw forbidden(VUL_ATTRIBUTES_FORBIDDEN);
+      return (await listVulAttributes(db)).map(attributeView);
+    },
+  );
+
+  r.get(
     '/api/vul/:id/',
     { summary: 'A vulnerability the caller may see', tags, access: 'user', params: idParams },
     async (request) => {
@@ -123,7 +147,8 @@ export async function vulRoutes(app: FastifyInstance) {
   r.patch(
     '/api/vul/:id/',
     {
-      summary: 'Change a vulnerability (staff): title, description, CWEs, CVE, references, tags',
+      summary:
+        'Change a vulnerability (staff): title, description, CWEs, CVE, references, tags, attribute values (merged; null clears)',
       tags,
       access: 'user',
       params: idParams,

@@ -10,6 +10,7 @@ import {
   MAX_CWES_PER_VULNERABILITY,
   type SsvcDecisionView,
   UNKNOWN_CWE_MESSAGE,
+  type VulAttributeValuesInput,
   type Vulnerability,
   cweNumber,
   formatCweId,
@@ -23,6 +24,7 @@ import { cases } from '../cases/tables.ts';
 import { cweEntries } from '../cwe/tables.ts';
 import { type CaseAccess, filter } from '../policy/index.ts';
 import { loadReportOfCase } from '../reports/store.ts';
+import { applyAttributeValues, attributeDefinitions, knownValues, sortedValues } from './attributes.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from './tables.ts';
 
 export type VulRow = typeof vulnerabilities.$inferSelect;
@@ -40,6 +42,8 @@ export interface VulFields {
   cve: string | null;
   references: string[];
   tags: string[];
+  /** Attribute id → value (null or '' clears); checked against the catalogue's attributes. */
+  attributes?: VulAttributeValuesInput;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -90,7 +94,7 @@ async function views(db: Db | Tx, access: CaseAccess, rows: VulRow[]): Promise<V
   const cweIds = [...new Set(rows.flatMap((r) => r.cwes))];
   const creatorIds = [...new Set(rows.flatMap((r) => (r.createdBy === null ? [] : [r.createdBy])))];
   const decisionIds = rows.flatMap((r) => (r.ssvcDecisionId === null ? [] : [r.ssvcDecisionId]));
-  const [names, creators, scores, decisions] = await Promise.all([
+  const [names, creators, scores, decisions, definitions] = await Promise.all([
     cweIds.length
       ? db
           .select({ id: cweEntries.id, name: cweEntries.name })
@@ -113,6 +117,7 @@ async function views(db: Db | Tx, access: CaseAccess, rows: VulRow[]): Promise<V
           .leftJoin(users, eq(users.id, vulSsvcDecisions.decidedBy))
           .where(and(inArray(vulSsvcDecisions.id, decisionIds), filter('ssvc.read', access)))
       : [],
+    attributeDefinitions(db),
   ]);
   const cweName = new Map(names.map((n) => [n.id, n.name]));
   const creatorName = new Map(creators.map((u) => [u.id, u.name]));
@@ -132,6 +137,10 @@ async function views(db: Db | Tx, access: CaseAccess, rows: VulRow[]): Promise<V
       cve: r.cve,
       references: r.references,
       tags: r.tags,
+      attributes: sortedValues(knownValues(r.attributes, definitions)),
+      attribute_names: Object.fromEntries(
+        definitions.flatMap((d) => (String(d.id) in r.attributes ? [[String(d.id), d.name]] : [])),
+      ),
       cvss_scores: scores.filter((s) => s.score.vulId === r.id).map((s) => cvssView(s.score, s.scorer)),
       ssvc: decision
         ? ssvcView(decision.decision, decision.decider, ssvcTableName(decision.decision.decisionTable))
@@ -215,6 +224,7 @@ const activityFields = (v: VulRow) => ({
   cve: v.cve,
   references: v.references,
   tags: v.tags,
+  attributes: sortedValues(v.attributes),
 });
 
 export async function createVul(db: Db, caseId: number, actorId: number, input: VulFields): Promise<VulRow> {
@@ -223,6 +233,7 @@ export async function createVul(db: Db, caseId: number, actorId: number, input: 
       db.transaction(async (tx) => {
         await touchCase(tx, caseId);
         const cwes = await catalogueCwes(tx, input.cwes);
+        const attributes = applyAttributeValues(await attributeDefinitions(tx, true), null, input.attributes);
         const [row] = await tx
           .insert(vulnerabilities)
           .values({
@@ -234,6 +245,7 @@ export async function createVul(db: Db, caseId: number, actorId: number, input: 
             cve: input.cve,
             references: input.references,
             tags: input.tags,
+            attributes,
             createdBy: actorId,
           })
           .returning();
@@ -267,9 +279,17 @@ export async function updateVul(
         if (patch.cve !== undefined) set.cve = patch.cve;
         if (patch.references !== undefined) set.references = patch.references;
         if (patch.tags !== undefined) set.tags = patch.tags;
+        if (patch.attributes !== undefined)
+          set.attributes = applyAttributeValues(
+            await attributeDefinitions(tx, true),
+            vul.attributes,
+            patch.attributes,
+          );
         const before = activityFields(vul);
+        // Attribute values compare in id order (jsonb keeps its own key order).
+        const stored = (k: keyof typeof set) => (k === 'attributes' ? sortedValues(vul.attributes) : vul[k]);
         const changed = (Object.keys(set) as (keyof typeof set)[]).filter(
-          (k) => JSON.stringify(set[k]) !== JSON.stringify(vul[k]),
+          (k) => JSON.stringify(set[k]) !== JSON.stringify(stored(k)),
         );
         if (changed.length === 0) return vul;
         await touchCase(tx, vul.caseId);

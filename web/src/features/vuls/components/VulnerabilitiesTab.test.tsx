@@ -78,6 +78,8 @@ const vul = (id: number, over: Partial<Vulnerability> = {}): Vulnerability => ({
   cve: null,
   references: [],
   tags: [],
+  attributes: {},
+  attribute_names: {},
   cvss_scores: [],
   ssvc: null,
   created: '2026-05-01T10:00:00Z',
