@@ -92,6 +92,8 @@ export const queryKeys = {
     list: (caseId: number) => ['vuls', caseId, 'list'] as const,
     ssvcHistory: (caseId: number, vulId: number) => ['vuls', caseId, 'ssvc-history', vulId] as const,
     vendorStatus: (caseId: number) => ['vuls', caseId, 'vendor-status'] as const,
+    /** The catalogue's vulnerability attributes, for the vulnerability form (staff). */
+    attributes: () => ['vuls', 'attributes'] as const,
   },
   /** A case's advisory: its revisions, their diffs and the vendors' approvals (the Advisory tab). */
   advisories: {
