@@ -9,6 +9,7 @@ import type {
   VendorStatusCell,
   VendorStatusGrid,
   VendorStatusInput,
+  VulAttribute,
   VulCreateInput,
   VulPatchInput,
   Vulnerability,
@@ -39,6 +40,10 @@ export const updateVul = (vulId: number, change: VulPatchInput) =>
   coordinationApi.patch<Vulnerability>(`api/vul/${vulId}/`, change).then((r) => r.data);
 
 export const deleteVul = (vulId: number) => coordinationApi.delete(`api/vul/${vulId}/`).then(() => undefined);
+
+/** Staff: the custom attributes a vulnerability can carry (one form field each). */
+export const fetchVulAttributes = () =>
+  coordinationApi.get<VulAttribute[]>('api/vul/attributes/').then((r) => r.data);
 
 /** Staff: one vulnerability per answer of the case's report (those already created are skipped). */
 export const createVulsFromReport = (caseId: number) =>

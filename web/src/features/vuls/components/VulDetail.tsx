@@ -1,6 +1,7 @@
-// One vulnerability: what it is (description, CWEs with their names, CVE, references, tags), how bad (CVSS
-// by version, SSVC) and its VEX. Staff edit and delete it; everyone else reads.
-import { useState } from 'react';
+// One vulnerability: what it is (description, CWEs with their names, CVE, references, tags, the values of
+// the catalogue's custom attributes it has any for), how bad (CVSS by version, SSVC) and its VEX. Staff
+// edit and delete it; everyone else reads.
+import { Fragment, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../../../lib/api-client.ts';
@@ -127,6 +128,14 @@ export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: nu
         <dd className="col-sm-9">
           {vul.tags.length === 0 ? <span className="text-body-secondary">None</span> : vul.tags.join(', ')}
         </dd>
+        {Object.entries(vul.attributes).map(([id, value]) => (
+          <Fragment key={id}>
+            <dt className="col-sm-3 text-break">{vul.attribute_names[id] ?? `Attribute ${id}`}</dt>
+            <dd className="col-sm-9 text-break" data-attribute={id}>
+              {String(value)}
+            </dd>
+          </Fragment>
+        ))}
         <dt className="col-sm-3">VEX</dt>
         <dd className="col-sm-9">
           <VexDownload vulId={vul.id} label={vul.label} />

@@ -1,17 +1,27 @@
 // Staff describe a vulnerability: title, description, CWEs (the CWE picker of the report form), CVE id,
-// references (one URL a line) and tags. The shared schemas check it before it is sent; the server's field
-// messages (an unknown CWE, a CVE id already used) are shown under their fields.
+// references (one URL a line), tags and a field per custom attribute of the catalogue (none: no fields). The
+// shared schemas check it before it is sent; the server's field messages (an unknown CWE, a CVE id already
+// used, an attribute's value) are shown under their fields.
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { vulCreateSchema, type VulCreateInput, type Vulnerability } from '@cvdp/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { vulCreateSchema, type VulAttribute, type VulCreateInput, type Vulnerability } from '@cvdp/core';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TextField } from '../../../components/form/index.ts';
 import { CweField } from '../../cwe/index.ts';
-import { createVul, updateVul } from '../api.ts';
+import { fieldErrors } from '../../../lib/api-client.ts';
+import { createVul, fetchVulAttributes, updateVul } from '../api.ts';
 import { schemaFieldErrors, serverFieldErrors } from '../form-errors.ts';
+import {
+  type AttributeFormValues,
+  VulAttributeFields,
+  attributeFormValues,
+  attributeKey,
+  attributeProblems,
+  toAttributeInput,
+} from './VulAttributeFields.tsx';
 
 interface VulFormValues {
   title: string;
@@ -20,9 +30,11 @@ interface VulFormValues {
   cve: string;
   references: string;
   tags: string;
+  /** Custom attribute values by `a<id>`, as the inputs hold them. */
+  attributes: AttributeFormValues;
 }
 
-const FIELDS: (keyof VulFormValues)[] = ['title', 'description', 'cwes', 'cve', 'references', 'tags'];
+const FIELDS = ['title', 'description', 'cwes', 'cve', 'references', 'tags'] as const;
 
 const lines = (text: string) =>
   text
@@ -30,7 +42,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-const toInput = (v: VulFormValues): VulCreateInput => ({
+const toInput = (v: VulFormValues, definitions: readonly VulAttribute[]): VulCreateInput => ({
   title: v.title,
   description: v.description,
   cwes: v.cwes,
@@ -40,6 +52,8 @@ const toInput = (v: VulFormValues): VulCreateInput => ({
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean),
+  // Without attributes in the catalogue nothing is sent for them.
+  ...(definitions.length ? { attributes: toAttributeInput(definitions, v.attributes) } : {}),
 });
 
 const fromVul = (vul?: Vulnerability): VulFormValues => ({
@@ -49,6 +63,7 @@ const fromVul = (vul?: Vulnerability): VulFormValues => ({
   cve: vul?.cve ?? '',
   references: vul?.references.join('\n') ?? '',
   tags: vul?.tags.join(', ') ?? '',
+  attributes: attributeFormValues(vul?.attributes),
 });
 
 export function VulFormModal({
@@ -71,6 +86,8 @@ export function VulFormModal({
     setError,
     formState: { errors },
   } = useForm<VulFormValues>({ defaultValues: fromVul(vul) });
+  const attributes = useQuery({ queryKey: queryKeys.vuls.attributes(), queryFn: fetchVulAttributes });
+  const definitions = attributes.data ?? [];
   // A refusal without field messages (or about no field of the form) is shown above the buttons.
   const [otherError, setOtherError] = useState<unknown>(null);
   const save = useMutation({
@@ -89,20 +106,31 @@ export function VulFormModal({
           shown = true;
         }
       }
+      // An attribute's message comes as "attributes.<id>".
+      for (const [path, messages] of Object.entries(fieldErrors(error))) {
+        const id = /^attributes\.(\d+)$/.exec(path)?.[1];
+        if (id && messages[0] && definitions.some((d) => String(d.id) === id)) {
+          setError(`attributes.${attributeKey(id)}`, { message: messages[0] });
+          shown = true;
+        }
+      }
       setOtherError(shown ? null : error);
     },
   });
 
   const submit = handleSubmit((values) => {
     setOtherError(null);
-    const input = toInput(values);
+    const input = toInput(values, definitions);
     // Editing shows every field too, so one schema checks both (a PATCH accepts any of them).
     const parsed = vulCreateSchema.safeParse(input);
+    const problems = attributeProblems(definitions, input.attributes ?? {});
+    for (const [key, message] of Object.entries(problems)) setError(`attributes.${key}`, { message });
     if (!parsed.success) {
       const byField = schemaFieldErrors(parsed.error);
       for (const field of FIELDS) if (byField[field]) setError(field, { message: byField[field] });
       return;
     }
+    if (Object.keys(problems).length) return;
     // What the schema made of it (trimmed, the CVE id upper-case) is what is sent.
     save.mutate(parsed.data);
   });
@@ -168,6 +196,14 @@ export function VulFormModal({
             registration={register('tags')}
             error={errors.tags?.message}
             help="Separated by commas."
+          />
+          <VulAttributeFields
+            formId={id}
+            definitions={definitions}
+            registerAttribute={(key) => register(`attributes.${key}`)}
+            errors={Object.fromEntries(
+              Object.entries(errors.attributes ?? {}).map(([key, e]) => [key, e?.message]),
+            )}
           />
           <ErrorAlert error={otherError} />
         </Modal.Body>

@@ -35,6 +35,7 @@ vi.mock('../api.ts', () => ({
   updateVul: vi.fn(),
   deleteVul: vi.fn(),
   createVulsFromReport: vi.fn(),
+  fetchVulAttributes: vi.fn(async () => []),
   saveCvss: vi.fn(),
   deleteCvss: vi.fn(),
   fetchSsvcHistory: vi.fn(),
