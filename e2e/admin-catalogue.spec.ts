@@ -1,6 +1,8 @@
 // The administration catalogue as an administrator keeps it, reached through the navbar's Administration
 // menu: a tag, a resolution, a vulnerability attribute and a connection added, edited and deleted; a tag
-// still on a case cannot be deleted and the dialog says why. Each page is checked with axe and photographed
+// still on a case cannot be deleted and the dialog says why. The attribute is a field of the vulnerability
+// form: a value set on a vulnerability is shown on it, and the attribute cannot be deleted until it is
+// cleared. Each page is checked with axe and photographed
 // at 1280 and 390 px (test-results/admin-catalogue-*.png).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -186,12 +188,55 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await expect(dialog(page).getByRole('textbox', { name: 'Choices' })).toHaveValue('Yes\nNo');
   await dialog(page).getByRole('combobox', { name: 'Type' }).selectOption('date');
   await expect(dialog(page).getByRole('textbox', { name: 'Choices' })).toBeHidden();
+  // Not required any more: other browser tests running meanwhile create vulnerabilities without it.
+  await dialog(page).getByRole('checkbox', { name: 'Required' }).click();
+  await expect(dialog(page).getByRole('checkbox', { name: 'Required' })).not.toBeChecked();
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(attrRow).toContainText('Date');
   await expect(attrRow).not.toContainText('YesNo');
   await expectNoSeriousAxeViolations(page, 'Vulnerability attributes');
   await screenshots(page, 'attributes');
+
+  // The attribute is a date field of the vulnerability form; its value is shown on the vulnerability.
+  const vulCase = await submitReport(page, `Attribute case ${stamp}`);
+  await page.goto(`/cvdp/cases/${vulCase}/vulnerabilities`);
+  await page.getByRole('button', { name: 'New vulnerability' }).click();
+  await dialog(page)
+    .getByRole('textbox', { name: /Description/ })
+    .fill('The firmware accepts unsigned images.');
+  const dateField = dialog(page).getByLabel(attribute);
+  await expect(dateField).toHaveAttribute('type', 'date');
+  await dateField.fill('2026-03-14');
+  await expectNoSeriousAxeViolations(page, 'Vulnerability form with an attribute');
+  await page.screenshot({ path: 'test-results/admin-catalogue-attribute-field-1280.png', fullPage: true });
+  await dialog(page).getByRole('button', { name: 'Create vulnerability' }).click();
+  await expect(dialog(page)).toBeHidden();
+  const shownValue = page.getByRole('definition').filter({ hasText: '2026-03-14' });
+  await expect(shownValue).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: attribute })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'Vulnerability with an attribute value');
+  await screenshots(page, 'attribute-on-vulnerability');
+  const vulUrl = page.url();
+
+  // While a vulnerability holds a value the attribute stays, and the dialog says why.
+  await openAdministration(page, 'Vulnerability attributes');
+  await page.getByRole('button', { name: `Delete ${attribute}` }).click();
+  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'This attribute has a value on 1 vulnerability and cannot be deleted; clear those values first.',
+  );
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  // Emptied in the vulnerability's form, the value goes; then the attribute can be deleted.
+  await page.goto(vulUrl);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(dialog(page).getByLabel(attribute)).toHaveValue('2026-03-14');
+  await dialog(page).getByLabel(attribute).fill('');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByRole('term').filter({ hasText: attribute })).toHaveCount(0);
+  await openAdministration(page, 'Vulnerability attributes');
   await page.getByRole('button', { name: `Delete ${attribute}` }).click();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('table')).toContainText('No data ...');
