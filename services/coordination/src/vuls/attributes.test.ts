@@ -159,6 +159,18 @@ describe('attribute values on a vulnerability', () => {
     expect((await patch(vul.id, { title: 'Renamed' })).json<Vulnerability>().attributes).toEqual({
       [id.number]: 4,
     });
+    // Two changes at once to different attributes: both stay (each merges under the row lock).
+    const [one, two] = await Promise.all([
+      patch(vul.id, { attributes: { [id.date]: '2026-01-02' } }),
+      patch(vul.id, { attributes: { [id.text]: 'Together' } }),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(await storedOf(vul.id)).toEqual({
+      [id.number]: 4,
+      [id.date]: '2026-01-02',
+      [id.text]: 'Together',
+    });
+    await patch(vul.id, { attributes: { [id.date]: null, [id.text]: null } });
     const bad = await patch(vul.id, { attributes: { [id.number]: 'four' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ [`attributes.${id.number}`]: [VUL_ATTRIBUTE_NOT_NUMBER] });
@@ -168,12 +180,21 @@ describe('attribute values on a vulnerability', () => {
       .from(activity)
       .where(and(eq(activity.objectType, 'vul'), eq(activity.objectId, String(vul.id))))
       .orderBy(activity.id);
-    expect(log.map((a) => a.verb)).toEqual(['created', 'edited', 'edited', 'edited']);
+    expect(log.map((a) => a.verb)).toEqual([
+      'created',
+      'edited',
+      'edited',
+      'edited',
+      'edited',
+      'edited',
+      'edited',
+    ]);
     expect(log[0].after).toMatchObject({ attributes: { [id.text]: 'Notes', [id.number]: 3 } });
     expect(log[1].before).toEqual({ attributes: { [id.text]: 'Notes', [id.number]: 3 } });
     expect(log[1].after).toEqual({ attributes: { [id.text]: 'Notes', [id.number]: 4, [id.choice]: 'no' } });
     expect(log[2].after).toEqual({ attributes: { [id.number]: 4 } });
     expect(log[3].after).toEqual({ title: 'Renamed' });
+    expect(log[6].after).toEqual({ attributes: { [id.number]: 4 } });
   });
 
   it('a required attribute needs a value on create and cannot be cleared; older vulnerabilities still change', async () => {

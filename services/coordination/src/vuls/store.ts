@@ -279,19 +279,31 @@ export async function updateVul(
         if (patch.cve !== undefined) set.cve = patch.cve;
         if (patch.references !== undefined) set.references = patch.references;
         if (patch.tags !== undefined) set.tags = patch.tags;
-        if (patch.attributes !== undefined)
+        // Attribute values merge into what the vulnerability holds now: read under its row lock (the case's
+        // first, the order every vulnerability change takes), so two changes to different attributes both stay.
+        let current = vul;
+        if (patch.attributes !== undefined) {
+          await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, vul.caseId)).for('update');
+          const [locked] = await tx
+            .select()
+            .from(vulnerabilities)
+            .where(eq(vulnerabilities.id, vul.id))
+            .for('update');
+          if (locked) current = { ...vul, attributes: locked.attributes };
           set.attributes = applyAttributeValues(
             await attributeDefinitions(tx, true),
-            vul.attributes,
+            current.attributes,
             patch.attributes,
           );
-        const before = activityFields(vul);
+        }
+        const before = activityFields(current);
         // Attribute values compare in id order (jsonb keeps its own key order).
-        const stored = (k: keyof typeof set) => (k === 'attributes' ? sortedValues(vul.attributes) : vul[k]);
+        const stored = (k: keyof typeof set) =>
+          k === 'attributes' ? sortedValues(current.attributes) : current[k];
         const changed = (Object.keys(set) as (keyof typeof set)[]).filter(
           (k) => JSON.stringify(set[k]) !== JSON.stringify(stored(k)),
         );
-        if (changed.length === 0) return vul;
+        if (changed.length === 0) return current;
         await touchCase(tx, vul.caseId);
         const [row] = await tx
           .update(vulnerabilities)
