@@ -19,6 +19,7 @@ import {
   fetchSsvcHistory,
   fetchVendorStatus,
   fetchVex,
+  fetchVulAttributes,
   fetchVuls,
   saveSsvc,
   saveVendorStatus,
@@ -412,5 +413,37 @@ describe('one vulnerability', () => {
     expect(values).not.toHaveProperty('outcome');
     // The refusal is shown with what the server said about the decision point.
     expect(await screen.findByText('E: Not a value of Exploitation.')).toBeInTheDocument();
+  });
+
+  it("shows the vulnerability's attribute values by name to any reader, and nothing for none", async () => {
+    staffAs(false);
+    vi.mocked(fetchVuls).mockResolvedValue([
+      vul(1, {
+        attributes: { '3': 'yes', '8': 12 },
+        attribute_names: { '3': 'Exploited', '8': 'Affected devices' },
+      }),
+      vul(2),
+    ]);
+    vi.mocked(fetchSsvcHistory).mockResolvedValue([]);
+    const { unmount } = renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
+    expect(await screen.findByRole('heading', { name: 'VU#5.1: Flaw 1' }, SLOW)).toBeInTheDocument();
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(expect.arrayContaining(['Exploited', 'Affected devices']));
+    expect(screen.getByText('Exploited').nextElementSibling).toHaveTextContent('yes');
+    expect(screen.getByText('Affected devices').nextElementSibling).toHaveTextContent('12');
+    // The attribute list itself is for staff: a reader never asks for it.
+    expect(fetchVulAttributes).not.toHaveBeenCalled();
+    unmount();
+
+    renderTab('/cvdp/cases/5/vulnerabilities?vul=2');
+    expect(await screen.findByRole('heading', { name: 'VU#5.2: Flaw 2' }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Description',
+      'CVE',
+      'CWEs',
+      'References',
+      'Tags',
+      'VEX',
+    ]);
   });
 });
