@@ -124,6 +124,40 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+/**
+ * The pg Pool under a PostgreSQL handle (one `openPostgres` made), or null for PGlite: for what only pg's own
+ * client can do, such as COPY … FROM STDIN (pg-copy-streams).
+ */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/** A pooled connection's raw client, as `transactionWithClient` hands it out. */
+export type PgClient = pg.PoolClient;
+
+/**
+ * PostgreSQL: one transaction (BEGIN … COMMIT, ROLLBACK on a throw) on one connection of the pool, with both
+ * the query builder and that connection's raw client, so a COPY on the client is part of the transaction.
+ */
+export async function transactionWithClient<T>(
+  pool: pg.Pool,
+  work: (tx: Tx, client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    const db = drizzlePg({ client }) as unknown as Db;
+    return await db.transaction((tx) => work(tx, client));
+  } catch (error) {
+    failed = error as Error;
+    throw error;
+  } finally {
+    // After a failure the connection is closed rather than reused (a COPY cut off midway, a failed ROLLBACK).
+    client.release(failed);
+  }
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
