@@ -1,11 +1,12 @@
 // Ingest of the real CVE records: all 1,471 with exact counts, a second run that changes nothing, the
 // provenance of every value where the CNA and CISA disagree, refused files (named, skipped, the rest goes
 // on), an update that keeps scorers' work, and the admin upload with its progress row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { postgresPoolOf } from '@cvdp/server-kit';
 import { cveRecords, vulActivity, vulChanges, vulEnrichment, vulScores } from '../tables.ts';
 import { createScoringTestApp, S, type TestApp } from '../testing/test-app.ts';
 import {
@@ -16,7 +17,9 @@ import {
   requireRecordsDir,
 } from '../testing/records.ts';
 import { makeZip } from '../testing/zip.ts';
-import { MAX_RECORD_BYTES } from './parse-record.ts';
+import { MAX_RECORD_BYTES, parseCveRecord } from './parse-record.ts';
+import { ingestFiles } from './ingest.ts';
+import type { SourceFile } from './sources.ts';
 import { fileForm } from '../testing/upload.ts';
 
 let t: TestApp;
@@ -348,5 +351,150 @@ describe('admin upload', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe.runIf(inject('dbTemplate').kind === 'postgres')('PostgreSQL: new records written with COPY', () => {
+  const awkward = 'tab\there, back\\slash \\N \\t, new\nline, cr\r\n, "double" \'single\', 𝔘𝔫𝔦 😀 {a,b} ,;|';
+
+  /** CVE-1999-0006 under another id, with awkward text in its title, description, vendor and product. */
+  async function awkwardRecord(cveId: string) {
+    const doc = await readRecord('CVE-1999-0006');
+    const record = JSON.parse(JSON.stringify(doc).replaceAll('CVE-1999-0006', cveId)) as {
+      containers: { cna: Record<string, unknown> };
+    };
+    const cna = record.containers.cna;
+    cna.title = `Title: ${awkward}`;
+    cna.descriptions = [{ lang: 'en', value: `Description: ${awkward}` }];
+    cna.affected = [{ vendor: `Vendor ${awkward}`, product: `Product "\\{}"\t`, defaultStatus: 'affected' }];
+    return Buffer.from(JSON.stringify(record, null, 2));
+  }
+  async function* filesOf(list: { name: string; bytes: Buffer }[]): AsyncGenerator<SourceFile> {
+    yield* list;
+  }
+  const stored = async (cveId: string) => {
+    const result = await t.db
+      .execute(sql`select record::text as record, title, description, vendors, products,
+      search_text, tsv::text as tsv, content_hash, date_published, kev, score, severity from cve_records where cve_id = ${cveId}`);
+    return (result as { rows: Record<string, unknown>[] }).rows[0];
+  };
+
+  it('round-trips tabs, backslashes, newlines, quotes and non-BMP characters as the upsert path stores them', async () => {
+    expect(postgresPoolOf(t.db)).not.toBeNull(); // the handle the ingester picks COPY by
+    const cveId = 'CVE-2097-0001';
+    const bytes = await awkwardRecord(cveId);
+    const parsed = parseCveRecord(bytes);
+    expect(parsed.description).toContain('\t');
+    const first = await ingestFiles(t.db, filesOf([{ name: `${cveId}.json`, bytes }]), { label: 'copy' });
+    expect(first).toMatchObject({ new: 1, rejected: 0 });
+    const viaCopy = await stored(cveId);
+    const [row] = await t.db.select().from(cveRecords).where(eq(cveRecords.cveId, cveId));
+    expect(row.record).toEqual(JSON.parse(bytes.toString()));
+    expect([row.title, row.description, row.vendors, row.products, row.searchText]).toEqual([
+      parsed.title,
+      parsed.description,
+      parsed.vendors,
+      parsed.products,
+      parsed.searchText,
+    ]);
+    const values = await t.db
+      .select({
+        kind: vulEnrichment.kind,
+        source: vulEnrichment.source,
+        value: vulEnrichment.value,
+        detail: vulEnrichment.detail,
+      })
+      .from(vulEnrichment)
+      .where(eq(vulEnrichment.recordId, row.id))
+      .orderBy(vulEnrichment.id);
+    expect(values).toEqual(
+      parsed.enrichment.map((v) => ({
+        kind: v.kind,
+        source: v.source,
+        value: v.value,
+        detail: v.detail ?? null,
+      })),
+    );
+
+    // The same document through the upsert path (an UPDATE with bound parameters): byte-identical columns.
+    await t.db
+      .update(cveRecords)
+      .set({
+        record: {},
+        title: '',
+        description: '',
+        vendors: [],
+        products: [],
+        searchText: '',
+        contentHash: 'x',
+      })
+      .where(eq(cveRecords.id, row.id));
+    const second = await ingestFiles(t.db, filesOf([{ name: `${cveId}.json`, bytes }]), { label: 'upsert' });
+    expect(second).toMatchObject({ new: 0, updated: 1 });
+    expect(await stored(cveId)).toEqual(viaCopy);
+    // The change row (written with COPY too) holds the awkward text as it was.
+    const [change] = await t.db
+      .select({ after: vulChanges.after })
+      .from(vulChanges)
+      .where(and(eq(vulChanges.recordId, row.id), eq(vulChanges.summary, 'Record updated')));
+    // (the record was emptied above, so the diff's one path is the whole of `containers`)
+    const after = change.after as {
+      containers: { cna: { title: string; descriptions: { value: string }[] } };
+    };
+    expect(after.containers.cna.title).toBe(`Title: ${awkward}`);
+    expect(after.containers.cna.descriptions[0].value).toBe(`Description: ${awkward}`);
+  });
+
+  it('a batch that fails midway leaves nothing of it; earlier batches stay and the next run writes it', async () => {
+    const ids = ['CVE-2097-0101', 'CVE-2097-0102', 'CVE-2097-0103', 'CVE-2097-0104'];
+    const files = await Promise.all(
+      ids.map(async (id) => ({ name: `${id}.json`, bytes: await awkwardRecord(id) })),
+    );
+    // Records and values of the second batch are copied before its changes, where this trigger fails it.
+    await t.db.execute(
+      sql.raw(`create function cvdp_test_fail() returns trigger language plpgsql as $$
+      begin
+        if (select cve_id from cve_records where id = new.record_id) = 'CVE-2097-0104' then
+          raise exception 'failing midway';
+        end if;
+        return new;
+      end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create trigger cvdp_test_fail before insert on vul_changes for each row execute function cvdp_test_fail()',
+      ),
+    );
+    try {
+      await expect(ingestFiles(t.db, filesOf(files), { batchSize: 2, label: 'fails' })).rejects.toThrow(
+        /failing midway/,
+      );
+    } finally {
+      await t.db.execute(sql.raw('drop trigger cvdp_test_fail on vul_changes'));
+      await t.db.execute(sql.raw('drop function cvdp_test_fail()'));
+    }
+    const left = await t.db
+      .select({ id: cveRecords.id, cveId: cveRecords.cveId })
+      .from(cveRecords)
+      .where(like(cveRecords.cveId, 'CVE-2097-01%'))
+      .orderBy(cveRecords.cveId);
+    expect(left.map((r) => r.cveId)).toEqual(['CVE-2097-0101', 'CVE-2097-0102']);
+    const orphans = await t.db.execute(sql`select
+      (select count(*)::int from vul_enrichment e where not exists (select 1 from cve_records r where r.id = e.record_id)) as values,
+      (select count(*)::int from vul_changes c where not exists (select 1 from cve_records r where r.id = c.record_id)) as changes`);
+    expect((orphans as { rows: unknown[] }).rows[0]).toEqual({ values: 0, changes: 0 });
+    const counted = await t.db
+      .select({ n: count() })
+      .from(vulChanges)
+      .where(
+        inArray(
+          vulChanges.recordId,
+          left.map((r) => r.id),
+        ),
+      );
+    expect(counted[0].n).toBe(2);
+
+    const again = await ingestFiles(t.db, filesOf(files), { batchSize: 2, label: 'again' });
+    expect(again).toMatchObject({ new: 2, unchanged: 2, updated: 0 });
   });
 });

@@ -6,7 +6,7 @@
 // screen polls.
 import { eq, inArray, ne, and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '@cvdp/server-kit';
+import { type Db, type PgClient, type Tx, postgresPoolOf, transactionWithClient } from '@cvdp/server-kit';
 import { cveRecords, vulChanges, vulEnrichment } from '../records/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 import { applyOurScores } from '../records/effective.ts';
@@ -15,6 +15,7 @@ import { applyIngestedWork } from '../work/store.ts';
 import { ingestJobs } from './tables.ts';
 import { type EnrichmentValue, type ParsedRecord, RecordError, parseCveRecord } from './parse-record.ts';
 import type { CoordinationLink, SourceFile } from './sources.ts';
+import { copyRows } from './copy-rows.ts';
 
 /**
  * A parsed record as a batch holds it: without the parsed document (a large object graph, kept alive while the
@@ -169,9 +170,52 @@ async function insertRecordset(
   );
 }
 
-async function insertChunked<T extends Record<string, unknown>>(tx: Tx, table: PgTable, rows: T[]) {
+/** Plain inserts of many rows: one COPY on PostgreSQL, jsonb_to_recordset statements on PGlite. */
+async function insertChunked<T extends Record<string, unknown>>(
+  tx: Tx,
+  client: PgClient | null,
+  table: PgTable,
+  rows: T[],
+) {
+  if (client) return copyRows(client, table, rows);
   for (let i = 0; i < rows.length; i += ENRICHMENT_CHUNK)
     await insertRecordset(tx, table, rows.slice(i, i + ENRICHMENT_CHUNK));
+}
+
+/**
+ * PostgreSQL: new records with one COPY into cve_records, their ids taken from its sequence beforehand (COPY
+ * returns nothing), inside a savepoint. Null when a CVE id was inserted by another writer meanwhile (a unique
+ * violation): the savepoint is rolled back and the caller takes the upsert path, which sorts them out.
+ */
+async function copyNewRecords(
+  tx: Tx,
+  client: PgClient,
+  fresh: IngestRecord[],
+  now: Date,
+): Promise<{ id: number; cveId: string }[] | null> {
+  const taken = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('cve_records', 'id'))::int as id from generate_series(1, ${fresh.length}::int)`,
+  );
+  const ids = (taken as { rows: { id: number }[] }).rows.map((row) => row.id);
+  const rows = fresh.map((r, i) => ({
+    id: ids[i],
+    ...recordColumns(r),
+    record: r.recordJson,
+    createdAt: now,
+    ingestedAt: now,
+    updatedAt: now,
+  }));
+  try {
+    await tx.transaction(() => copyRows(client, cveRecords, rows, 'record'));
+  } catch (error) {
+    if (
+      (error as { code?: string }).code === '23505' &&
+      (error as { constraint?: string }).constraint === 'cve_records_cve_id_idx'
+    )
+      return null;
+    throw error;
+  }
+  return fresh.map((r, i) => ({ id: ids[i], cveId: r.cveId }));
 }
 
 interface BatchOutcome {
@@ -216,7 +260,12 @@ async function writeBatch(
   if (fresh.length === 0 && changed.length === 0 && linkOnly.length === 0)
     return { new: 0, updated: 0, unchanged, retry: [] };
 
-  return db.transaction(async (tx) => {
+  // PostgreSQL writes the plain inserts with COPY on the transaction's own connection; PGlite (no pg client)
+  // with INSERT … SELECT FROM jsonb_to_recordset. Either way the batch is one transaction.
+  const pool = postgresPoolOf(db);
+  const inTransaction = (work: (tx: Tx, client: PgClient | null) => Promise<BatchOutcome>) =>
+    pool ? transactionWithClient(pool, work) : db.transaction((tx) => work(tx, null));
+  return inTransaction(async (tx, client) => {
     const now = new Date();
     const retry: IngestRecord[] = [];
     const linked = [...fresh, ...changed, ...linkOnly].filter((r) => r.link);
@@ -241,23 +290,26 @@ async function writeBatch(
     let inserted = 0;
 
     if (fresh.length) {
-      const written = await insertRecordset(
-        tx,
-        cveRecords,
-        fresh.map((r) => ({
-          ...recordColumns(r),
-          record: r.recordJson,
-          createdAt: now,
-          ingestedAt: now,
-          updatedAt: now,
-        })),
-        sql`on conflict (cve_id) do nothing returning id, cve_id`,
-        'record',
-      );
-      const rows = (written as { rows: { id: number; cve_id: string }[] }).rows.map((row) => ({
-        id: row.id,
-        cveId: row.cve_id,
-      }));
+      let rows = client ? await copyNewRecords(tx, client, fresh, now) : null;
+      if (!rows) {
+        const written = await insertRecordset(
+          tx,
+          cveRecords,
+          fresh.map((r) => ({
+            ...recordColumns(r),
+            record: r.recordJson,
+            createdAt: now,
+            ingestedAt: now,
+            updatedAt: now,
+          })),
+          sql`on conflict (cve_id) do nothing returning id, cve_id`,
+          'record',
+        );
+        rows = (written as { rows: { id: number; cve_id: string }[] }).rows.map((row) => ({
+          id: row.id,
+          cveId: row.cve_id,
+        }));
+      }
       const ids = new Map(rows.map((row) => [row.cveId, row.id]));
       for (const r of fresh) {
         const id = ids.get(r.cveId);
@@ -350,9 +402,9 @@ async function writeBatch(
       }
     }
 
-    await insertChunked(tx, vulEnrichment, enrichment);
-    await insertChunked(tx, vulChanges, changes);
-    await insertChunked(tx, vulActivity, activities);
+    await insertChunked(tx, client, vulEnrichment, enrichment);
+    await insertChunked(tx, client, vulChanges, changes);
+    await insertChunked(tx, client, vulActivity, activities);
     await applyOurScores(tx, touched);
     // Software priorities of new and changed records; standing assignments of new ones (work/store.ts).
     await applyIngestedWork(tx, createdIds, touched);
