@@ -335,7 +335,7 @@ describe('a case moved whole between two live instances', () => {
     // Sent on from B, the received posts keep the authors they arrived with (not 'former user').
     const onward = await Promise.all(threadsB.map((t) => threadPayload(receiver.db, t.id)));
     const onwardAuthors = onward
-      .flatMap((t) => t.posts.flatMap((p) => [p, ...p.replies]))
+      .flatMap((t) => t.posts.flatMap((p) => [p, ...(p.replies ?? [])]))
       .map((p) => p.author);
     expect(onwardAuthors).toHaveLength(50);
     expect(new Set(onwardAuthors)).toEqual(new Set(['coordinator', 'vendor from group Acme PSIRT']));
