@@ -98,6 +98,9 @@ export const cveRecords = pgTable(
   },
   (t) => [
     uniqueIndex('cve_records_cve_id_idx').on(t.cveId),
+    // `query=CVE-2024-12` is `cve_id like 'CVE-2024-12%'`: the unique index above follows the database
+    // collation and cannot serve a prefix, so without this one every such search read all records.
+    index('cve_records_cve_id_prefix_idx').on(t.cveId.op('text_pattern_ops')),
     uniqueIndex('cve_records_case_vul_idx')
       .on(t.caseVulId)
       .where(sql`${t.caseVulId} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "cve_records_cve_id_prefix_idx" ON "cve_records" USING btree ("cve_id" text_pattern_ops);
