@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups } from '@cvdp/server-kit';
-import type { VulDetail, VulScore, VulSummary } from '@cvdp/core/scoring/index';
+import { type VulDetail, type VulScore, type VulSummary, vulListQuerySchema } from '@cvdp/core/scoring/index';
+import { listConditions, listVuls } from './store.ts';
 import { cveRecords } from '../tables.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
 import { KEV_RECORDS, SOME_RECORDS, ingestPaths, recordsFolder } from '../testing/records.ts';
@@ -474,5 +475,36 @@ describe('score', () => {
     >();
     expect(second.results.map((a) => a.verb)).toEqual(['scored', 'scored']);
     expect((await scorerA.get(`${S}/api/CVE-2024-4577/activity/?page=99`)).statusCode).toBe(400);
+  });
+});
+
+describe('the list built as JSON by the database', () => {
+  it('answers what the summaries (listVuls) serialise to, key for key and in order: locks, assignments, scores, dates', async () => {
+    const [first, second] = (await list(scorerA, 'ordering=id')).results;
+    expect((await scorerA.patch(`${S}/api/vuls/${first.cve_id}/`, { lock: '1' })).statusCode).toBe(200);
+    expect(
+      (await admin.patch(`${S}/api/vuls/${second.cve_id}/`, { assign: scorerB.user.id })).statusCode,
+    ).toBe(200);
+    const lockSeconds = t.config.scoringLockSeconds;
+    for (const query of ['ordering=id&page_size=200', 'ordering=-score&page_size=3&page=2', 'locked=1']) {
+      const res = await scorerA.get(`${S}/api/vuls/?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const page = res.json<Page<VulSummary>>();
+      const q = vulListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const where = listConditions(q, scorerA.user.id, lockSeconds);
+      const rows = await listVuls(
+        t.db,
+        where,
+        q.ordering,
+        lockSeconds,
+        q.page_size,
+        (q.page - 1) * q.page_size,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      // Same keys in the same order with the same values (PostgreSQL's JSON differs only in whitespace).
+      expect(JSON.stringify(page.results)).toBe(JSON.stringify(rows));
+    }
+    expect((await scorerA.patch(`${S}/api/vuls/${first.cve_id}/`, { unlock: '1' })).statusCode).toBe(200);
   });
 });

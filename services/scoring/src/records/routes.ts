@@ -7,10 +7,13 @@ import {
   type AuthUser,
   type Role,
   defineRoute,
+  HttpError,
+  PAGE_PAST_END,
   hasRole,
   pageQuery,
   paginate,
   routes,
+  toPage,
 } from '@cvdp/server-kit';
 import {
   CVE_ID_REGEX,
@@ -30,7 +33,7 @@ import {
   listActivity,
   listChanges,
   listConditions,
-  listVuls,
+  listVulsJson,
   patchVul,
   readVul,
 } from './store.ts';
@@ -69,15 +72,18 @@ export async function queueRoutes(app: FastifyInstance) {
       access: SCORING_ROLES,
       query: vulListQuerySchema,
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const where = listConditions(q, request.user!.id, lockSeconds());
-      return paginate(
-        request,
-        q,
-        () => countVuls(db, where),
-        (limit, offset) => listVuls(db, where, q.ordering, lockSeconds(), limit, offset),
-      );
+      // paginate()'s page, with the rows as JSON text from the database (listVulsJson: the objects'
+      // parsing, mapping and serialising were most of this route's time at 44,000 records, issue 13).
+      const total = await countVuls(db, where);
+      const offset = (q.page - 1) * q.page_size;
+      if (q.page > 1 && offset >= total) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+      const results =
+        total === 0 ? '[]' : await listVulsJson(db, where, q.ordering, lockSeconds(), q.page_size, offset);
+      const head = JSON.stringify(toPage(request, q, total, [])).slice(0, -'[]}'.length);
+      return reply.type('application/json; charset=utf-8').send(`${head}${results}}`);
     },
   );
 
