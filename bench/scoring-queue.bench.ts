@@ -1,4 +1,5 @@
-// npm run bench:scoring-queue [-- --records=44000 --duration=10 --connections=50 --keep | --database=<kept> --no-explain]
+// npm run bench:scoring-queue [-- --records=44000 --duration=10 --connections=50 --keep | --database=<kept> --no-explain
+//   --cpu-prof=<dir>]
 //
 // The scoring queue (issue 13) at the size of a year's CVE feed: the 1,471 real records
 // (services/scoring/test-data/cve-records) ingested with the same ingester as `npm run scoring:ingest`, then
@@ -226,7 +227,12 @@ async function main() {
     );
     console.log(`${ids[0].n.toLocaleString('en')} records in the queue.`);
 
-    const started = await startServer(import.meta.filename, { env: { DATABASE_URL: url } });
+    // --cpu-prof=<dir>: the server child writes a CPU profile there when it stops (open it in Chrome DevTools).
+    const profileDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+    const started = await startServer(import.meta.filename, {
+      env: { DATABASE_URL: url },
+      nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
     server = started.child;
     const { origin } = started;
     const scorer = { cookie: (await signIn(origin, SCORER, PASSWORD)).cookie };
