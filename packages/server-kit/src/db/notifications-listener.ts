@@ -43,6 +43,12 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 interface Subscriber {
   onNotify: NotificationHandler;
   onReconnect?: () => void;
+  /**
+   * Set once its LISTEN has completed. A notification that reaches the connection before that was sent
+   * while the channel was still (or no longer) listened for someone else — e.g. just before the UNLISTEN of
+   * the previous last subscriber ran — and is not this subscriber's to hear.
+   */
+  live: boolean;
 }
 
 /** One live connection that can LISTEN. */
@@ -93,7 +99,7 @@ class Listener implements NotificationsListener {
   async subscribe(channel: string, onNotify: NotificationHandler, options: SubscribeOptions = {}) {
     if (!CHANNEL.test(channel)) throw new Error(`notifications: "${channel}" is not a lowercase identifier`);
     if (this.closed) throw new Error('notifications: the listener is closed');
-    const subscriber: Subscriber = { onNotify, onReconnect: options.onReconnect };
+    const subscriber: Subscriber = { onNotify, onReconnect: options.onReconnect, live: false };
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
     set.add(subscriber);
@@ -106,6 +112,7 @@ class Listener implements NotificationsListener {
     try {
       const connection = await this.connect();
       if (!done) await this.listenOn(connection, channel);
+      subscriber.live = true;
     } catch (error) {
       unsubscribe();
       throw error;
@@ -168,6 +175,7 @@ class Listener implements NotificationsListener {
 
   private deliver(channel: string, payload: string) {
     for (const subscriber of [...(this.channels.get(channel) ?? [])]) {
+      if (!subscriber.live) continue;
       try {
         subscriber.onNotify(payload);
       } catch (error) {
