@@ -34,6 +34,12 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // chart.js follows its container's width through a ResizeObserver, a frame or more after the viewport
+  // changes: wait for the page to fit (a canvas that never shrinks still fails).
+  await expect
+    .poll(() => pageWidth(page), { timeout: 5_000 })
+    .toBeLessThanOrEqual(390)
+    .catch(() => {});
   // What sticks out, named in the failure message.
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
