@@ -18,7 +18,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, type NotificationsListener, notificationsOf } from '@cvdp/server-kit';
+import { type Db, type NotificationsListener, notificationsOf, WokenLoop } from '@cvdp/server-kit';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 
 export interface OutboxWorkerOptions {
@@ -96,17 +96,21 @@ export class OutboxWorker {
   private readonly from: string;
   private readonly password: string | null;
   private readonly log: OutboxWorkerOptions['log'];
-  private running = false;
-  private stopping = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<void> | null = null;
-  private wakeAgain = false;
-  private unlisten: (() => Promise<void>) | null = null;
-  private listening: Promise<void> | null = null;
+  private readonly loop: WokenLoop;
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
     this.notifications = options.notifications;
+    this.loop = new WokenLoop({
+      channel: OUTBOX_CHANNEL,
+      pollIntervalMs: options.pollIntervalMs ?? OUTBOX_DEFAULTS.pollIntervalMs,
+      notifications: () => this.notifications ?? notificationsOf(this.db),
+      drain: () => this.drain(),
+      onDrainError: (error) =>
+        this.log?.error({ err: this.clean(error) }, 'email outbox: could not read the outbox'),
+      onListenError: (error) =>
+        this.log?.warn({ err: this.clean(error) }, 'email outbox: not woken by NOTIFY, polling only'),
+    });
     this.from = options.from;
     this.log = options.log;
     this.password = smtpPassword(options.smtpUrl);
@@ -130,56 +134,22 @@ export class OutboxWorker {
 
   /** Starts polling (and listening for NOTIFY); the first look is immediate. */
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.stopping = false;
-    this.listening = this.listen();
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Look at the outbox now (after a transaction queued mail). */
   wake() {
-    if (!this.running || this.stopping) return;
-    if (this.inFlight) this.wakeAgain = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops polling, waits for the message being sent, hands back the rest of the batch. */
   async stop() {
-    this.stopping = true;
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.listening?.catch(() => {});
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    await unlisten?.().catch(() => {});
-    await this.inFlight;
+    await this.loop.stop();
     this.transport.close();
   }
 
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref?.();
-  }
-
-  private async tick() {
-    this.timer = null;
-    if (!this.running || this.inFlight) return;
-    this.inFlight = this.drain()
-      .catch((error: unknown) => {
-        this.log?.error({ err: this.clean(error) }, 'email outbox: could not read the outbox');
-      })
-      .finally(() => {
-        this.inFlight = null;
-      });
-    await this.inFlight;
-    if (!this.running) return;
-    if (!this.unlisten && !this.listening) this.listening = this.listen();
-    const again = this.wakeAgain;
-    this.wakeAgain = false;
-    this.schedule(again ? 0 : this.options.pollIntervalMs);
+  private get stopping() {
+    return this.loop.stopping;
   }
 
   /** Sends batches until fewer than a full batch was due. */
@@ -270,25 +240,5 @@ export class OutboxWorker {
     let text = error instanceof Error ? error.message : String(error);
     if (this.password) text = text.split(this.password).join('***');
     return text.replace(/\s+/g, ' ').slice(0, 1000);
-  }
-
-  /** Subscribes to the outbox channel; on failure the worker just polls (and tries again after a look). */
-  private async listen() {
-    try {
-      const notifications = this.notifications ?? notificationsOf(this.db);
-      const unsubscribe = await notifications.subscribe(OUTBOX_CHANNEL, () => this.wake(), {
-        onReconnect: () => this.wake(),
-      });
-      this.unlisten = async () => unsubscribe();
-      // A worker stopped while it was subscribing lets go at once.
-      if (!this.running) {
-        this.unlisten = null;
-        unsubscribe();
-      }
-    } catch (error) {
-      this.log?.warn({ err: this.clean(error) }, 'email outbox: not woken by NOTIFY, polling only');
-    } finally {
-      this.listening = null;
-    }
   }
 }

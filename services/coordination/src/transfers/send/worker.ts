@@ -32,6 +32,7 @@ import {
   type NotificationsListener,
   decryptSecret,
   notificationsOf,
+  WokenLoop,
 } from '@cvdp/server-kit';
 import { RefusedError, Receiver } from './client.ts';
 import {
@@ -101,13 +102,7 @@ export class TransferWorker {
   >;
   private readonly log: TransferWorkerOptions['log'];
   private readonly notifications: NotificationsListener | undefined;
-  private running = false;
-  private stopping = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<void> | null = null;
-  private wakeAgain = false;
-  private unlisten: (() => void) | null = null;
-  private listening: Promise<void> | null = null;
+  private readonly loop: WokenLoop;
   private abort = new AbortController();
   private token: string | null = null;
 
@@ -117,6 +112,16 @@ export class TransferWorker {
     this.config = options.config;
     this.log = options.log;
     this.notifications = options.notifications;
+    this.loop = new WokenLoop({
+      channel: TRANSFER_CHANNEL,
+      pollIntervalMs: options.pollIntervalMs ?? TRANSFER_DEFAULTS.pollIntervalMs,
+      notifications: () => this.notifications ?? notificationsOf(this.db),
+      drain: () => this.drain(),
+      onDrainError: (error) =>
+        this.log?.error({ err: this.clean(error) }, 'transfers: could not read the queue'),
+      onListenError: (error) =>
+        this.log?.warn({ err: this.clean(error) }, 'transfers: not woken by NOTIFY, polling only'),
+    });
     this.options = {
       pollIntervalMs: options.pollIntervalMs ?? TRANSFER_DEFAULTS.pollIntervalMs,
       maxAttempts: options.maxAttempts ?? TRANSFER_DEFAULTS.maxAttempts,
@@ -128,55 +133,22 @@ export class TransferWorker {
   }
 
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.stopping = false;
+    if (this.loop.isRunning) return;
     this.abort = new AbortController();
-    this.listening = this.listen();
-    this.schedule(0);
+    this.loop.start();
   }
 
   wake() {
-    if (!this.running || this.stopping) return;
-    if (this.inFlight) this.wakeAgain = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops: the call in flight is abandoned (its key makes the retry safe) and the transfer handed back. */
   async stop() {
-    this.stopping = true;
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.abort.abort();
-    await this.listening?.catch(() => {});
-    this.unlisten?.();
-    this.unlisten = null;
-    await this.inFlight;
+    await this.loop.stop(() => this.abort.abort());
   }
 
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref?.();
-  }
-
-  private async tick() {
-    this.timer = null;
-    if (!this.running || this.inFlight) return;
-    this.inFlight = this.drain()
-      .catch((error: unknown) => {
-        this.log?.error({ err: this.clean(error) }, 'transfers: could not read the queue');
-      })
-      .finally(() => {
-        this.inFlight = null;
-      });
-    await this.inFlight;
-    if (!this.running) return;
-    if (!this.unlisten && !this.listening) this.listening = this.listen();
-    const again = this.wakeAgain;
-    this.wakeAgain = false;
-    this.schedule(again ? 0 : this.options.pollIntervalMs);
+  private get stopping() {
+    return this.loop.stopping;
   }
 
   private async drain() {
@@ -454,23 +426,5 @@ export class TransferWorker {
     let text = error instanceof Error ? error.message : String(error);
     if (this.token) text = text.split(this.token).join('***');
     return text.replace(/\s+/g, ' ').slice(0, 1000);
-  }
-
-  private async listen() {
-    try {
-      const notifications = this.notifications ?? notificationsOf(this.db);
-      const unsubscribe = await notifications.subscribe(TRANSFER_CHANNEL, () => this.wake(), {
-        onReconnect: () => this.wake(),
-      });
-      this.unlisten = unsubscribe;
-      if (!this.running) {
-        this.unlisten = null;
-        unsubscribe();
-      }
-    } catch (error) {
-      this.log?.warn({ err: this.clean(error) }, 'transfers: not woken by NOTIFY, polling only');
-    } finally {
-      this.listening = null;
-    }
   }
 }
