@@ -26,6 +26,7 @@ import {
   patchPredisclosureScore,
 } from './api.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
+import { Cvss3VectorForm, Saved } from './components/Cvss3VectorForm.tsx';
 import { CreateCaseSection } from './components/CreateCaseSection.tsx';
 
 const Cvss4Calculator = lazy(() => import('../cvss/index.ts').then((m) => ({ default: m.Cvss4Calculator })));
@@ -41,14 +42,6 @@ function useScore(id: number) {
       return client.invalidateQueries({ queryKey: [...queryKeys.scoring.all, 'predisclosure'] });
     },
   });
-}
-
-function Saved({ ok }: { ok: boolean }) {
-  return ok ? (
-    <span className="text-success-emphasis small" role="status">
-      Saved.
-    </span>
-  ) : null;
 }
 
 function Cvss({ value }: { value: { vector: string; score: number; severity: string } }) {
@@ -142,9 +135,7 @@ function Cvss4Part({ vul }: { vul: PredisclosureVul }) {
 
 function Cvss3Part({ vul }: { vul: PredisclosureVul }) {
   const current = vul.score.cvss3;
-  const [vector, setVector] = useState(current?.vector ?? '');
   const save = useScore(vul.id);
-  const fieldError = save.error ? firstFieldError(save.error, 'cvss3') : undefined;
   return (
     <section aria-labelledby="pd-cvss3-title" className="mb-4">
       <h3 id="pd-cvss3-title" className="h6">
@@ -155,38 +146,7 @@ function Cvss3Part({ vul }: { vul: PredisclosureVul }) {
       ) : (
         <p className="text-body-secondary small">No CVSS 3.1 score yet.</p>
       )}
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (vector.trim()) save.mutate({ cvss3: vector.trim() });
-        }}
-      >
-        <Form.Group controlId="predisclosure-cvss3">
-          <Form.Label>CVSS v3.1 vector</Form.Label>
-          <Form.Control
-            type="text"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"
-            value={vector}
-            isInvalid={!!fieldError}
-            aria-describedby={fieldError ? 'predisclosure-cvss3-error' : undefined}
-            onChange={(e) => {
-              setVector(e.target.value);
-              save.reset();
-            }}
-          />
-          <FieldError message={fieldError} id="predisclosure-cvss3-error" />
-        </Form.Group>
-        {save.error && !fieldError ? <ErrorAlert error={save.error} /> : null}
-        <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
-          <Button type="submit" size="sm" disabled={!vector.trim() || save.isPending}>
-            Save CVSS 3.1 score
-          </Button>
-          <Saved ok={save.isSuccess} />
-        </div>
-      </Form>
+      <Cvss3VectorForm id="predisclosure-cvss3" initial={current?.vector ?? ''} save={save} />
     </section>
   );
 }

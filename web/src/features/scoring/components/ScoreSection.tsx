@@ -1,7 +1,7 @@
 // Our score of a vulnerability: the SSVC decision (the shared step form), CVSS 4.0 (the calculator), a CVSS 3.1
 // vector and CWEs (the shared picker). Only the lock holder changes them; the server computes every outcome.
 import { Suspense, lazy, useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CVSS4_DEFAULT_VECTOR, type Cvss4Severity } from '@cvdp/core';
 import type { VulDetail } from '@cvdp/core/scoring/index';
@@ -14,6 +14,7 @@ import { SsvcOutcomeBadge, SsvcStepForm } from '../../ssvc/index.ts';
 import { SeverityBadge } from '../../cvss/index.ts';
 import { CweField } from '../../cwe/index.ts';
 import { type ScorePatchBody, patchScore } from '../api.ts';
+import { Cvss3VectorForm, Saved } from './Cvss3VectorForm.tsx';
 
 const Cvss4Calculator = lazy(() =>
   import('../../cvss/index.ts').then((m) => ({ default: m.Cvss4Calculator })),
@@ -28,10 +29,6 @@ function useScore(vul: VulDetail) {
 }
 
 const firstFieldError = (error: unknown, field: string) => fieldErrors(error)[field]?.[0];
-
-function Saved({ ok }: { ok: boolean }) {
-  return ok ? <span className="text-success-emphasis small">Saved.</span> : null;
-}
 
 function SsvcPart({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
   const save = useScore(vul);
@@ -127,9 +124,7 @@ function Cvss4Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
 
 function Cvss3Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
   const current = vul.our_score?.cvss3 ?? null;
-  const [vector, setVector] = useState(current?.vector ?? '');
   const save = useScore(vul);
-  const fieldError = save.error ? firstFieldError(save.error, 'cvss3') : undefined;
   return (
     <section aria-labelledby="cvss3-title" className="mb-4">
       <h3 id="cvss3-title" className="h6">
@@ -144,40 +139,7 @@ function Cvss3Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
       ) : (
         <p className="text-body-secondary small">No CVSS 3.1 score of ours yet.</p>
       )}
-      {canEdit && (
-        <Form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (vector.trim()) save.mutate({ cvss3: vector.trim() });
-          }}
-        >
-          <Form.Group controlId="scoring-cvss3">
-            <Form.Label>CVSS v3.1 vector</Form.Label>
-            <Form.Control
-              type="text"
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H"
-              value={vector}
-              isInvalid={!!fieldError}
-              aria-describedby={fieldError ? 'scoring-cvss3-error' : undefined}
-              onChange={(e) => {
-                setVector(e.target.value);
-                save.reset();
-              }}
-            />
-            <FieldError message={fieldError} id="scoring-cvss3-error" />
-          </Form.Group>
-          {save.error && !fieldError ? <ErrorAlert error={save.error} /> : null}
-          <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
-            <Button type="submit" size="sm" disabled={!vector.trim() || save.isPending}>
-              Save CVSS 3.1 score
-            </Button>
-            <Saved ok={save.isSuccess} />
-          </div>
-        </Form>
-      )}
+      {canEdit && <Cvss3VectorForm id="scoring-cvss3" initial={current?.vector ?? ''} save={save} />}
     </section>
   );
 }
