@@ -15,6 +15,11 @@ export interface Config {
   /** Seconds a session lives at most from sign-in, however active (absolute lifetime). */
   sessionMaxAgeSeconds: number;
   /**
+   * Keep signed-in sessions in memory, invalidated through LISTEN/NOTIFY (auth/session-cache.ts); on
+   * unless CVDP_SESSION_CACHE=off, which reads the session from the database on every request.
+   */
+  sessionCache: boolean;
+  /**
    * Server-held key for CSRF tokens bound to a session (all replicas must share it). Without it the
    * session id itself keys the HMAC, which is secret (HttpOnly) as well; see auth/csrf.ts.
    */
@@ -193,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactivityTimeout ??
       DEFAULT_SESSION_IDLE_SECONDS,
     sessionMaxAgeSeconds: intFromEnv(env, 'CVDP_SESSION_MAX_AGE', DEFAULT_SESSION_MAX_AGE_SECONDS)!,
+    sessionCache: !['off', '0', 'false'].includes(env.CVDP_SESSION_CACHE?.trim().toLowerCase() ?? ''),
     secretKey: env.CVDP_SECRET_KEY || undefined,
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
     adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,

@@ -17,6 +17,7 @@ export * from './auth/passwords.ts';
 export * from './auth/secrets.ts';
 export * from './auth/secret-box.ts';
 export * from './auth/sessions.ts';
+export * from './auth/session-cache.ts';
 export * from './auth/api-tokens.ts';
 export * from './auth/csrf.ts';
 export * from './activity.ts';

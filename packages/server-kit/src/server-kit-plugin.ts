@@ -16,6 +16,7 @@ import { installRouteSchemas } from './http/routes.ts';
 import { assertStorableText } from './http/text-safety.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
 import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieName } from './auth/sessions.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** PostgreSQL LISTEN/NOTIFY on one dedicated connection per process, fanned out to subscribers. */
     notifications: NotificationsListener;
+    /** Signed-in sessions kept in memory (auth/session-cache.ts); null with CVDP_SESSION_CACHE=off. */
+    sessionCache: SessionCache | null;
     /** preHandler: 401 unless signed in. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler factory: 401 unless signed in, 403 unless the user holds one of the roles. */
@@ -72,6 +75,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
     sessionId,
     app.config.sessionIdleSeconds,
     app.config.sessionMaxAgeSeconds,
+    app.sessionCache,
   );
   if (request.user) {
     request.authMethod = 'session';
@@ -90,6 +94,13 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
   const listener = notifications ?? notificationsOf(db);
   if ('log' in listener && listener.log === null) listener.log = app.log;
   app.decorate('notifications', listener);
+  const sessionCache = config.sessionCache ? new SessionCache() : null;
+  app.decorate('sessionCache', sessionCache);
+  if (sessionCache) {
+    // In use once its LISTEN is in place; requests before that read the database.
+    sessionCache.start(listener, app.log);
+    app.addHook('onClose', async () => sessionCache.stop());
+  }
   const files = storage ?? defaultStorage(config);
   app.decorate('storage', files);
   if (!storage && files instanceof S3FileStorage) {

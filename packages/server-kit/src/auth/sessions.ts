@@ -7,6 +7,7 @@ import { sessions } from '../db/schema/index.ts';
 import { DEFAULT_SESSION_MAX_AGE_SECONDS } from '../config.ts';
 import { newSecret, sha256 } from './secrets.ts';
 import { AUTH_USER_COLUMNS, type AuthUser, type UserRow, toAuthUser } from './auth-user.ts';
+import { type SessionCache, forgetCachedSession, forgetCachedUser } from './session-cache.ts';
 
 /** The cookie's name over plain HTTP; behind HTTPS it carries the `__Host-` prefix (sessionCookieName). */
 export const SESSION_COOKIE = 'cvdp_session';
@@ -59,45 +60,91 @@ export async function createSession(db: Db, userId: number, idleSeconds: number,
   return id;
 }
 
+type SessionRow = UserRow & {
+  last_seen_at: string | Date;
+  expires_at: string | Date;
+  created_at: string | Date;
+};
+
+/** Its own arrays: a route that changes request.user must not change the cached user. */
+const copyOf = (user: AuthUser): AuthUser => ({
+  ...user,
+  roles: [...user.roles],
+  groupIds: [...user.groupIds],
+});
+
 /**
  * The user behind a live session, in one query (this runs on every signed-in request), sliding the
  * session's expiry; null when the session is unknown, idle too long or older than its absolute lifetime,
- * or the user may no longer sign in.
+ * or the user may no longer sign in. With a live `cache` (session-cache.ts) a session seen within the touch
+ * interval is answered from memory.
  */
 export async function resolveSessionUser(
   db: Db,
   id: string,
   idleSeconds: number,
   maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS,
+  cache?: SessionCache | null,
 ): Promise<AuthUser | null> {
   const idHash = sha256(id);
+  // Short idle timeouts need more frequent touches, or an active session would lapse.
+  const touchEvery = Math.min(TOUCH_INTERVAL_MS, idleSeconds * 250);
+  const hit = cache?.get(idHash);
+  if (hit) {
+    const now = Date.now();
+    // The same conditions as the query's and the touch's; anything else (expired, due a touch) is the
+    // database's to answer.
+    if (
+      hit.expiresAt > now &&
+      hit.createdAt > now - maxAgeSeconds * 1000 &&
+      now - hit.lastSeenAt <= touchEvery
+    )
+      return copyOf(hit.user);
+  }
+  const version = cache?.version ?? 0;
   const result = await db.execute(sql`
-    select s.last_seen_at, ${AUTH_USER_COLUMNS}
+    select s.last_seen_at, s.expires_at, s.created_at, ${AUTH_USER_COLUMNS}
       from sessions s join users u on u.id = s.user_id
      where s.id_hash = ${idHash} and s.expires_at > now()
        and s.created_at > now() - ${maxAgeSeconds} * interval '1 second'
        and u.is_active and not u.pending`);
-  const row = (result as { rows: (UserRow & { last_seen_at: string | Date })[] }).rows[0];
-  if (!row) return null;
-  // Short idle timeouts need more frequent touches, or an active session would lapse.
-  const touchEvery = Math.min(TOUCH_INTERVAL_MS, idleSeconds * 250);
-  if (Date.now() - new Date(row.last_seen_at).getTime() > touchEvery) {
+  const row = (result as { rows: SessionRow[] }).rows[0];
+  if (!row) {
+    cache?.discard(idHash);
+    return null;
+  }
+  let lastSeenAt = new Date(row.last_seen_at).getTime();
+  let expiresAt = new Date(row.expires_at).getTime();
+  if (Date.now() - lastSeenAt > touchEvery) {
+    lastSeenAt = Date.now();
+    expiresAt = lastSeenAt + idleSeconds * 1000;
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + idleSeconds * 1000) })
+      .set({ lastSeenAt: new Date(lastSeenAt), expiresAt: new Date(expiresAt) })
       .where(eq(sessions.idHash, idHash));
   }
-  return toAuthUser(row);
+  const user = toAuthUser(row)!;
+  cache?.store(
+    idHash,
+    { user: copyOf(user), lastSeenAt, expiresAt, createdAt: new Date(row.created_at).getTime() },
+    version,
+  );
+  return user;
 }
 
 export async function destroySession(db: Db, id: string) {
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(id)));
+  const idHash = sha256(id);
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  // This replica at once; the others at the NOTIFY.
+  forgetCachedSession(idHash);
 }
 
 /** After a password change: every other session of the user ends. */
 export async function destroyOtherSessions(db: Db, userId: number, keepId?: string) {
   const keep = keepId ? sha256(keepId) : '';
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keep)));
+  // Inside a transaction this runs before the commit: the NOTIFY at commit covers a read in between.
+  forgetCachedUser(userId);
 }
 
 export async function purgeExpiredSessions(db: Db, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS) {

@@ -106,8 +106,11 @@ describe('notifications listener', () => {
       const listener = database.notifications;
       const got: string[] = [];
       let reconnects = 0;
+      const disconnects: number[] = [];
       const stop1 = await listener.subscribe('cvdp_test_one', (p) => got.push(p), {
         onReconnect: () => reconnects++,
+        // Told at the loss, before the reconnect (the reconnect count then is 0).
+        onDisconnect: () => disconnects.push(reconnects),
       });
       const stop2 = await listener.subscribe('cvdp_test_two', (p) => got.push(p));
       expect(await listenerBackends()).toBe(1);
@@ -116,6 +119,7 @@ describe('notifications listener', () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'cvdp-listen'`,
       );
       await until(() => reconnects === 1);
+      expect(disconnects).toEqual([0]);
       expect(await listenerBackends()).toBe(1);
       await notify('cvdp_test_one', 'after the reconnect');
       await notify('cvdp_test_two', 'on the other channel too');

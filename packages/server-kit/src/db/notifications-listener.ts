@@ -6,8 +6,10 @@
 //   would hand that session to someone else), opened at the first subscription. When the connection drops
 //   (server restart, network, pg_terminate_backend) it reconnects with backoff, LISTENs again on every
 //   channel that still has subscribers, and tells the subscribers through `onReconnect` — notifications sent
-//   while it was away are lost, so they should look again (refetch, poll). A connection pooler in
-//   transaction mode (PgBouncer) does not carry LISTEN: point DATABASE_URL past it.
+//   while it was away are lost, so they should look again (refetch, poll). `onDisconnect` tells them the
+//   moment the connection is lost, for those that must not trust what they hold meanwhile (the session
+//   cache). A connection pooler in transaction mode (PgBouncer) does not carry LISTEN: point DATABASE_URL
+//   past it.
 // - PGlite: in-process `client.listen()`; nothing to drop.
 //
 // NOTIFY is delivered at commit, to every process listening on the database — so a change made through one
@@ -20,6 +22,11 @@ export type NotificationHandler = (payload: string) => void;
 export interface SubscribeOptions {
   /** Called after the connection was lost and re-established: notifications in between are gone. */
   onReconnect?: () => void;
+  /**
+   * Called when the connection is lost (and when the listener closes): until `onReconnect`, notifications
+   * are not heard.
+   */
+  onDisconnect?: () => void;
 }
 
 /** Stops the subscription (idempotent); the channel is UNLISTENed once its last subscriber goes. */
@@ -43,6 +50,7 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 interface Subscriber {
   onNotify: NotificationHandler;
   onReconnect?: () => void;
+  onDisconnect?: () => void;
   /**
    * Set once its LISTEN has completed. A notification that reaches the connection before that was sent
    * while the channel was still (or no longer) listened for someone else — e.g. just before the UNLISTEN of
@@ -99,7 +107,12 @@ class Listener implements NotificationsListener {
   async subscribe(channel: string, onNotify: NotificationHandler, options: SubscribeOptions = {}) {
     if (!CHANNEL.test(channel)) throw new Error(`notifications: "${channel}" is not a lowercase identifier`);
     if (this.closed) throw new Error('notifications: the listener is closed');
-    const subscriber: Subscriber = { onNotify, onReconnect: options.onReconnect, live: false };
+    const subscriber: Subscriber = {
+      onNotify,
+      onReconnect: options.onReconnect,
+      onDisconnect: options.onDisconnect,
+      live: false,
+    };
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
     set.add(subscriber);
@@ -193,6 +206,7 @@ class Listener implements NotificationsListener {
     void ref.current.end().catch(() => {});
     if (this.closed) return;
     this.log?.warn({ err: error.message }, 'notifications: the LISTEN connection was lost; reconnecting');
+    this.tellSubscribers('onDisconnect');
     this.scheduleReconnect();
   }
 
@@ -219,10 +233,14 @@ class Listener implements NotificationsListener {
     }
     this.reconnectDelayMs = this.retry.initialMs;
     this.log?.info({ channels: [...this.channels.keys()] }, 'notifications: listening again');
-    for (const set of this.channels.values()) {
+    this.tellSubscribers('onReconnect');
+  }
+
+  private tellSubscribers(event: 'onReconnect' | 'onDisconnect') {
+    for (const set of [...this.channels.values()]) {
       for (const subscriber of [...set]) {
         try {
-          subscriber.onReconnect?.();
+          subscriber[event]?.();
         } catch (error) {
           this.log?.warn({ err: error }, 'notifications: a subscriber failed');
         }
@@ -234,6 +252,7 @@ class Listener implements NotificationsListener {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    this.tellSubscribers('onDisconnect');
     this.channels.clear();
     this.listened.clear();
     const connection = this.connection ?? (await this.connecting?.catch(() => null)) ?? null;

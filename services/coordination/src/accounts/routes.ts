@@ -9,6 +9,7 @@ import {
   createSession,
   destroyOtherSessions,
   destroySession,
+  forgetCachedUser,
   hashPassword,
   issueCsrfCookie,
   mapUniqueViolations,
@@ -165,6 +166,8 @@ export async function accountRoutes(app: FastifyInstance) {
           objectId: user.id,
         });
       });
+      // After the commit: a read of the other sessions between destroyOtherSessions and it is dropped too.
+      forgetCachedUser(user.id);
       return reply.status(204).send();
     },
   );

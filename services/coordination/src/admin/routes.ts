@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idParams, userUpdateSchema } from '@cvdp/core';
 import {
   HttpError,
+  forgetCachedUser,
   groupMembers,
   groups,
   pageQuery,
@@ -215,6 +216,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
         });
         return row;
       });
+      // Roles, groups, deactivation: this replica's next request of the user sees them (others: the NOTIFY).
+      forgetCachedUser(id);
       return adminUserView(updated, (await groupsOf(db, [id])).get(id) ?? []);
     },
   );
