@@ -1,6 +1,6 @@
 // Who is asking, as the policy sees it: the user, whether they are staff, their groups — and, inside one
 // case, the roles they hold there (directly or through a group), loaded once per request by the case scope.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type CaseRole, isCaseRole } from '@cvdp/core';
 import { type AuthUser, type Db, isStaff } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../cases/tables.ts';
@@ -39,6 +39,26 @@ export function caseAccessFields(user: AuthUser) {
   const who = user.groupIds.length
     ? or(eq(caseParticipants.userId, user.id), inArray(caseParticipants.groupId, user.groupIds))
     : eq(caseParticipants.userId, user.id);
+  return caseAccessColumns(who);
+}
+
+/**
+ * caseAccessFields for a prepared statement: the caller as the placeholders `userId` and `groupIds` (an
+ * int array, empty for none) — the statement is built and planned once, whoever asks.
+ */
+export function caseAccessFieldsPrepared() {
+  return caseAccessColumns(
+    or(
+      eq(caseParticipants.userId, sql.placeholder('userId')),
+      sql`${caseParticipants.groupId} = any(${sql.placeholder('groupIds')}::int[])`,
+    ),
+  );
+}
+
+/** The caller's values for caseAccessFieldsPrepared's placeholders. */
+export const callerParams = (user: AuthUser) => ({ userId: user.id, groupIds: [...user.groupIds] });
+
+function caseAccessColumns(who: SQL | undefined) {
   return {
     case: cases,
     roles: sql<string[]>`array(select distinct ${caseParticipants.role} from ${caseParticipants} where ${and(

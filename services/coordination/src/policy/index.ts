@@ -9,6 +9,8 @@ export { POLICY, type PolicyAction } from './table.ts';
 export {
   callerOf,
   caseAccessFields,
+  caseAccessFieldsPrepared,
+  callerParams,
   caseAccessOf,
   loadCaseAccess,
   type Caller,

@@ -26,7 +26,8 @@ import {
   toPage,
 } from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
-import { readableThread } from '../threads/access.ts';
+import { readableThread, readableThreadWith } from '../threads/access.ts';
+import { pageJson, pageVersionFields } from './page-cache.ts';
 import { markdownRenderer } from './render.ts';
 import {
   createPost,
@@ -93,32 +94,47 @@ export async function postRoutes(app: FastifyInstance) {
       params: idParams,
       query: listQuery,
     },
-    async (request) => {
-      const { loaded } = await readableThread(db, request.user!, request.params.id);
+    async (request, reply) => {
+      const { loaded, extra } = await readableThreadWith(
+        db,
+        request.user!,
+        request.params.id,
+        pageVersionFields(),
+      );
       const q = request.query;
       const f = { pinned: q.pinned, search: q.search || undefined };
       if (q.after !== undefined && q.page > 1) {
         throw new HttpError(400, AFTER_WITH_PAGE, { page: [AFTER_WITH_PAGE] });
       }
       const offset = (q.page - 1) * q.page_size;
-      const page = await listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, {
-        limit: q.page_size,
-        offset,
-        after: q.after,
-      });
-      if (q.after !== undefined) {
-        const last = page.results.at(-1)?.id;
-        return {
-          count: page.count,
-          next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-          previous: null,
-          results: page.results,
-        };
-      }
-      if (q.page > 1 && page.results.length === 0) {
+      const page = await listPosts(
+        db,
+        loaded.thread,
+        loaded.lastRead,
+        request.user!.id,
+        f,
+        {
+          limit: q.page_size,
+          offset,
+          after: q.after,
+        },
+        extra,
+      );
+      if (q.page > 1 && q.after === undefined && page.results.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      return toPage(request, q, page.count, page.results);
+      const last = page.results.at(-1)?.id;
+      const { results, ...envelope } =
+        q.after !== undefined
+          ? {
+              count: page.count,
+              next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+              previous: null,
+              results: page.results,
+            }
+          : toPage(request, q, page.count, page.results);
+      // The page as bytes, its cached posts serialised once (page-cache.ts): the same JSON fastify would send.
+      return reply.type('application/json; charset=utf-8').send(pageJson(envelope, results));
     },
   );
 

@@ -2,6 +2,7 @@
 // every earlier version of an edited post, and reactions.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -79,5 +80,18 @@ export const postReactions = pgTable(
     reaction: text('reaction').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId, t.reaction] })],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId, t.reaction] }),
+    // The caller's own reactions in a thread, read with every page of posts (posts/page-cache.ts).
+    index('post_reactions_user_idx').on(t.userId, t.postId),
+  ],
 );
+
+/**
+ * One row: a number bumped (migration 0025's triggers) whenever a user's or a group's name changes, since a
+ * cached page of posts shows its authors' names (posts/page-cache.ts keys its pages by it).
+ */
+export const postAuthorNamesVersion = pgTable('post_author_names_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

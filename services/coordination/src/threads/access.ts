@@ -2,6 +2,7 @@
 // `thread.read` (which checks `case.read` first) — a thread the caller may not read (another case, or restricted away from them) answers 404 like a missing
 // one. Posts, files and the live stream go through this too; they load the thread without the caller's
 // `unread` count (a count over the thread's posts), which only the thread's own call asks for.
+import type { SQL } from 'drizzle-orm';
 import { type AuthUser, type Db, notFound } from '@cvdp/server-kit';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { type AccessThread, accessRow, findThreadWithAccess, type LoadedThread } from './store.ts';
@@ -26,6 +27,21 @@ export async function readableThread(
 ): Promise<ReadableThread> {
   const found = await findThreadWithAccess(db, threadId, user, options?.unread === true);
   // `can` checks the case's `case.read` first (what caseAccessOr404 would), then the thread's rule.
+  if (!found || !can('thread.read', found.access, accessRow(found.loaded))) throw notFound();
+  return { access: found.access, loaded: found.loaded };
+}
+
+/**
+ * readableThread, with `extra` fields read in the same statement (the posts list reads its page cache's
+ * versions this way: no round trip of its own).
+ */
+export async function readableThreadWith<E extends Record<string, SQL>>(
+  db: Db,
+  user: AuthUser,
+  threadId: number,
+  extra: { name: string; fields: E },
+) {
+  const found = await findThreadWithAccess(db, threadId, user, false, extra);
   if (!found || !can('thread.read', found.access, accessRow(found.loaded))) throw notFound();
   return found;
 }

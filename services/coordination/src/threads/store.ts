@@ -7,7 +7,7 @@
 // than opening it to the whole case: a conversation meant for one vendor must never fall open to the other
 // two hundred because someone was removed (also when the participant leaves the case: the cascade removes
 // the thread_participants row, the flag stays).
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import {
   type CaseRole,
   NOT_A_CASE_PARTICIPANT,
@@ -17,7 +17,13 @@ import {
 } from '@cvdp/core';
 import { type AuthUser, type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../cases/tables.ts';
-import { type CaseAccess, caseAccessFields, caseAccessOf, filter } from '../policy/index.ts';
+import {
+  type CaseAccess,
+  callerParams,
+  caseAccessFieldsPrepared,
+  caseAccessOf,
+  filter,
+} from '../policy/index.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { posts } from '../posts/tables.ts';
 import { searchEntries } from '../search/tables.ts';
@@ -28,7 +34,7 @@ export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadAccessRow = ThreadRow & { restrictedTo: number[] };
 
 /** The id of the last post the user has read in the thread in `threadId` (0: none). */
-export const lastReadSql = (threadId: SQL | typeof threads.id, userId: number) =>
+export const lastReadSql = (threadId: SQL | typeof threads.id, userId: number | Placeholder) =>
   sql<number>`coalesce((select ${threadReads.lastReadPostId} from ${threadReads} where ${threadReads.threadId} = ${threadId} and ${threadReads.userId} = ${userId}), 0)`.mapWith(
     Number,
   );
@@ -40,13 +46,13 @@ export const lastReadSql = (threadId: SQL | typeof threads.id, userId: number) =
 export const UNREAD_CAP = 1000;
 
 /** Posts by others past what the caller has read (removed ones do not count), counted up to UNREAD_CAP. */
-const unreadSql = (userId: number) =>
+const unreadSql = (userId: number | Placeholder) =>
   sql<number>`(select count(*) from (select 1 from ${posts} where ${posts.threadId} = ${threads.id} and ${posts.id} > ${lastReadSql(threads.id, userId)} and ${posts.deletedAt} is null and ${posts.authorId} is distinct from ${userId} limit ${UNREAD_CAP}) unread)`.mapWith(
     Number,
   );
 
 /** What every access check needs: the thread, who it is restricted to, and the caller's last read post. */
-function threadFields(userId: number) {
+function threadFields(userId: number | Placeholder) {
   return {
     thread: threads,
     restrictedTo: threadRestrictedToSql(threads.id),
@@ -101,35 +107,89 @@ export async function findThread(db: Db | Tx, id: number, userId: number): Promi
 
 /**
  * One thread with its case's access for the caller, in one statement (the access checks of posts, files and
- * the live stream run on every call: one round trip instead of two); `unread` only when asked for.
+ * the live stream run on every call: one round trip instead of two); `unread` only when asked for, and
+ * `extra` fields a caller reads beside the check (the posts list: its page cache's versions) under a name of
+ * their own. A named prepared statement per variant and database: built and planned once, not per call.
  * undefined when there is no such thread.
  */
-export async function findThreadWithAccess(
-  db: Db | Tx,
+export async function findThreadWithAccess<E extends Record<string, SQL> = Record<never, SQL>>(
+  db: Db,
   id: number,
   user: AuthUser,
   unread: boolean,
-): Promise<{ loaded: LoadedThread | AccessThread; access: CaseAccess } | undefined> {
-  const [row] = await db
-    .select({
-      ...threadFields(user.id),
-      ...(unread ? { unread: unreadSql(user.id) } : {}),
-      ...caseAccessFields(user),
-    })
-    .from(threads)
-    .innerJoin(cases, eq(cases.id, threads.caseId))
-    .leftJoin(users, eq(users.id, threads.createdBy))
-    .where(eq(threads.id, id));
+  extra?: { name: string; fields: E },
+): Promise<
+  | { loaded: LoadedThread | AccessThread; access: CaseAccess; extra: { [K in keyof E]: SqlValue<E[K]> } }
+  | undefined
+> {
+  const [row] = (await accessStatement(db, unread, extra).execute({
+    threadId: id,
+    ...callerParams(user),
+  })) as AccessStatementRow[];
   if (!row) return undefined;
   const loaded = {
     thread: row.thread,
     restrictedTo: row.restrictedTo,
     creatorName: row.creatorName,
     lastRead: row.lastRead,
-    ...('unread' in row ? { unread: row.unread } : {}),
+    ...(row.unread !== undefined ? { unread: row.unread } : {}),
   };
-  return { loaded, access: caseAccessOf(user, row) };
+  const extraValues = (row.extra ?? {}) as { [K in keyof E]: SqlValue<E[K]> };
+  return { loaded, access: caseAccessOf(user, row), extra: extraValues };
 }
+
+function buildAccessStatement(
+  db: Db,
+  unread: boolean,
+  extra: { name: string; fields: Record<string, SQL> } | undefined,
+) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      ...threadFields(userId),
+      ...(unread ? { unread: unreadSql(userId) } : {}),
+      ...caseAccessFieldsPrepared(),
+      ...(extra ? { extra: extra.fields } : {}),
+    })
+    .from(threads)
+    .innerJoin(cases, eq(cases.id, threads.caseId))
+    .leftJoin(users, eq(users.id, threads.createdBy))
+    .where(eq(threads.id, sql.placeholder('threadId')))
+    .prepare(`thread_access${unread ? '_unread' : ''}${extra ? `_${extra.name}` : ''}`);
+}
+
+type AccessStatement = ReturnType<typeof buildAccessStatement>;
+type AccessStatementRow = Omit<
+  Awaited<ReturnType<AccessStatement['execute']>>[number],
+  'unread' | 'extra'
+> & {
+  unread?: number;
+  extra?: Record<string, unknown>;
+};
+
+const accessStatements = new WeakMap<Db, Map<string, AccessStatement>>();
+
+function accessStatement(
+  db: Db,
+  unread: boolean,
+  extra: { name: string; fields: Record<string, SQL> } | undefined,
+) {
+  let statements = accessStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    accessStatements.set(db, statements);
+  }
+  const key = `${unread}:${extra?.name ?? ''}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = buildAccessStatement(db, unread, extra);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/** What a `sql<T>` fragment reads as. */
+type SqlValue<S> = S extends SQL<infer T> ? T : unknown;
 
 export interface ThreadListFilter {
   archived: boolean;

@@ -1,6 +1,7 @@
 // The threads domain's tables: a case's conversations, who a restricted thread is open to, and how far each
 // user has read (for unread counts).
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -33,6 +34,12 @@ export const threads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastPostAt: timestamp('last_post_at', { withTimezone: true }),
     postCount: integer('post_count').notNull().default(0),
+    /**
+     * Bumped (by statement triggers, migration 0025) whenever the thread's posts or their reactions change:
+     * what a cached page of posts was read at (posts/page-cache.ts), checked on every read, so a cached page
+     * is never served after a change, on any replica.
+     */
+    postsVersion: bigint('posts_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('threads_case_idx').on(t.caseId, t.archived, t.id)],
 );

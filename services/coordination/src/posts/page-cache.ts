@@ -1,0 +1,172 @@
+// Pages of a thread's posts, kept in this process as every reader sees them. A large case's thread is read
+// far more often than written (fifty vendors, each reloading and paging), and a page's statement — 100 rows
+// with names, reply counts and reactions — is most of a posts call's cost.
+//
+// Never stale, on any replica: a page is stored under everything it shows — the thread (its id and creation
+// time, so a reused id never matches), the thread's `posts_version` and the authors' names version (both
+// bumped by triggers in the transaction that changes a post, a reaction or a name; migration 0025), and the
+// query. Both versions are read in the call's access-check statement (the thread row and
+// `pageVersionFields`), so a reader that
+// can see a change asks for a key no earlier page was stored under. A page read after the versions (the
+// next statement) may be newer than its key, never older.
+//
+// What differs per caller — which reactions are theirs — is not in a cached page: pages are read for nobody
+// (`mine` false everywhere) and the caller's reactions in the thread (cached per caller and version too:
+// `callerReactions`) are laid over each page per call (`withMine`). Cached pages are shared: never mutate one.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Post } from '@cvdp/core';
+import type { Db } from '@cvdp/server-kit';
+import { LRUCache } from 'lru-cache';
+import type { ThreadRow } from '../threads/store.ts';
+import { postAuthorNamesVersion, postReactions, posts } from './tables.ts';
+
+/** A page as the list call reads it, for nobody. */
+export interface CachedPage {
+  results: Post[];
+  /** Whether posts follow the page. */
+  more: boolean;
+  /** A pinned or search list's whole count, read with the page; null for the whole thread or no match. */
+  total: number | null;
+}
+
+/** About 32 MB of post text per process (a 100-post page of ordinary posts is 50–100 kB). */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** Per post beside its text: ids, dates, names, reactions. */
+const POST_OVERHEAD_BYTES = 400;
+
+const caches = new WeakMap<Db, LRUCache<string, CachedPage>>();
+
+/** This database's page cache (one per app; tests build many apps on one process). */
+export function pageCache(db: Db): LRUCache<string, CachedPage> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, CachedPage>({
+      maxSize: MAX_BYTES,
+      // Strings are UTF-16 in V8's accounting: two bytes a character is the upper bound.
+      sizeCalculation: (page) =>
+        page.results.reduce(
+          (n, p) => n + 2 * (p.content.length + p.html.length) + POST_OVERHEAD_BYTES,
+          POST_OVERHEAD_BYTES,
+        ),
+    });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * What the list call reads with its access check, to find a cached page: the authors' names version (one
+ * row: no round trip of its own).
+ */
+export function pageVersionFields() {
+  return {
+    name: 'posts_page',
+    fields: {
+      namesVersion: sql<string>`(select ${postAuthorNamesVersion.version} from ${postAuthorNamesVersion} where ${postAuthorNamesVersion.id} = 1)`,
+    },
+  };
+}
+
+export interface PageVersions {
+  namesVersion: string | number | bigint | null;
+}
+
+const reactionCaches = new WeakMap<Db, LRUCache<string, string[]>>();
+
+/**
+ * The caller's reactions in the thread, as `post:reaction`. Kept per caller and thread version like the
+ * pages (a reaction bumps the version), so a reader who keeps paging asks once per change, not per page.
+ * Read by the caller's reactions (`post_reactions_user_idx`), each checked against its post's thread — a
+ * join from the thread's side would walk all of a long thread's posts.
+ */
+export async function callerReactions(db: Db, thread: ThreadRow, userId: number): Promise<string[]> {
+  let cache = reactionCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, string[]>({ max: 10_000 });
+    reactionCaches.set(db, cache);
+  }
+  const key = JSON.stringify([thread.id, thread.createdAt.getTime(), thread.postsVersion, userId]);
+  let mine = cache.get(key);
+  if (!mine) {
+    const rows = await db
+      .select({ key: sql<string>`${postReactions.postId} || ':' || ${postReactions.reaction}` })
+      .from(postReactions)
+      .where(
+        and(
+          eq(postReactions.userId, userId),
+          sql`(select ${posts.threadId} from ${posts} where ${posts.id} = ${postReactions.postId}) = ${thread.id}`,
+        ),
+      );
+    mine = rows.map((r) => r.key);
+    cache.set(key, mine);
+  }
+  return mine;
+}
+
+/** The key a page is stored under: everything it shows, and the query that cut it. */
+export function pageKey(
+  thread: ThreadRow,
+  versions: PageVersions,
+  query: { pinned?: boolean; search?: string; after?: number; offset: number; take: number },
+): string {
+  return JSON.stringify([
+    thread.id,
+    thread.createdAt.getTime(),
+    thread.postsVersion,
+    String(versions.namesVersion ?? 0),
+    query.pinned === true,
+    // A search's subject-word rule depends on the subject (posts/store.ts `wordsInSubject`).
+    query.search ? [query.search, thread.subject] : null,
+    query.after ?? 0,
+    query.offset,
+    query.take,
+  ]);
+}
+
+/**
+ * The page's posts with the caller's reactions marked `mine`. Only posts the caller reacted to are copied; a
+ * reaction whose count the page read as gone (removed between the two statements) is not marked.
+ */
+export function withMine(results: readonly Post[], myReactions: readonly string[]): Post[] {
+  if (myReactions.length === 0) return [...results];
+  const mine = new Set(myReactions);
+  return results.map((post) =>
+    post.reactions.some((r) => mine.has(`${post.id}:${r.reaction}`))
+      ? {
+          ...post,
+          reactions: post.reactions.map((r) =>
+            mine.has(`${post.id}:${r.reaction}`) && r.count > 0 ? { ...r, mine: true } : r,
+          ),
+        }
+      : post,
+  );
+}
+
+/** Each post's JSON, made once per post object: cached pages' posts are shared, so mostly once per page. */
+const postBodies = new WeakMap<Post, Buffer>();
+const COMMA = Buffer.from(',');
+
+function bodyOf(post: Post): Buffer {
+  let body = postBodies.get(post);
+  if (!body) {
+    body = Buffer.from(JSON.stringify(post));
+    postBodies.set(post, body);
+  }
+  return body;
+}
+
+/**
+ * A page's answer as bytes: `envelope` (count and links) with `results` after it, exactly what
+ * `JSON.stringify({ ...envelope, results })` gives — but a cached post is serialised and encoded once, not on
+ * every call (a 100-post page is about 50 kB of JSON).
+ */
+export function pageJson(envelope: Record<string, unknown>, results: readonly Post[]): Buffer {
+  const head = JSON.stringify(envelope);
+  const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)}${head === '{}' ? '' : ','}"results":[`)];
+  results.forEach((post, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(bodyOf(post));
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
