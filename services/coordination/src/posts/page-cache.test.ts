@@ -173,15 +173,30 @@ describe("the caller's reactions on a shared page", () => {
     expect(await seenBy(w.vendorA.member)).toEqual([{ reaction: 'eyes', count: 1, mine: false }]);
   });
 
-  it('never changes the cached page it personalises', () => {
+  it('never changes the cached page it personalises, and writes the same JSON as withMine', () => {
     const post = {
       id: 7,
-      reactions: [{ reaction: 'eyes' as const, count: 2, mine: false }],
+      content: 'x',
+      reactions: [
+        { reaction: 'eyes' as const, count: 2, mine: false },
+        { reaction: 'heart' as const, count: 1, mine: false },
+      ],
     } as unknown as Parameters<typeof withMine>[0][number];
-    const page = [post];
+    const other = { ...post, id: 8 };
+    const page = [post, other];
     const mine = withMine(page, ['7:eyes']);
-    expect(mine[0].reactions[0].mine).toBe(true);
+    expect(mine[0].reactions.map((r) => r.mine)).toEqual([true, false]);
+    expect(mine[1]).toBe(other);
     expect(post.reactions[0].mine).toBe(false);
+    for (const reactions of [[], ['7:eyes'], ['7:heart', '8:eyes'], ['9:eyes']]) {
+      // Twice: the second answer comes from the per-post byte cache.
+      for (let i = 0; i < 2; i++) {
+        expect(pageJson({ count: 2 }, page, reactions).toString('utf8')).toBe(
+          JSON.stringify({ count: 2, results: withMine(page, reactions) }),
+        );
+      }
+    }
+    expect(post.reactions.every((r) => !r.mine)).toBe(true);
     // A reaction counted as gone in the page is not marked (it went between the two statements).
     const gone = { ...post, reactions: [{ reaction: 'eyes' as const, count: 0, mine: false }] };
     expect(withMine([gone], ['7:eyes'])[0].reactions[0].mine).toBe(false);

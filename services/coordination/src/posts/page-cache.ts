@@ -123,49 +123,71 @@ export function pageKey(
   ]);
 }
 
-/**
- * The page's posts with the caller's reactions marked `mine`. Only posts the caller reacted to are copied; a
- * reaction whose count the page read as gone (removed between the two statements) is not marked.
- */
+/** The reactions of `post` that are the caller's (`post:reaction` in `mine`), in the post's order. */
+function mineOf(post: Post, mine: ReadonlySet<string>): string[] {
+  // A reaction whose count the page read as gone (removed between the two statements) is not marked.
+  return post.reactions
+    .filter((r) => r.count > 0 && mine.has(`${post.id}:${r.reaction}`))
+    .map((r) => r.reaction);
+}
+
+/** `post` with `reactions` among its reactions marked mine: a copy, never the shared cached post. */
+function markMine(post: Post, reactions: readonly string[]): Post {
+  return {
+    ...post,
+    reactions: post.reactions.map((r) => (reactions.includes(r.reaction) ? { ...r, mine: true } : r)),
+  };
+}
+
+/** The page's posts with the caller's reactions marked `mine` (only those posts copied). */
 export function withMine(results: readonly Post[], myReactions: readonly string[]): Post[] {
   if (myReactions.length === 0) return [...results];
   const mine = new Set(myReactions);
-  return results.map((post) =>
-    post.reactions.some((r) => mine.has(`${post.id}:${r.reaction}`))
-      ? {
-          ...post,
-          reactions: post.reactions.map((r) =>
-            mine.has(`${post.id}:${r.reaction}`) && r.count > 0 ? { ...r, mine: true } : r,
-          ),
-        }
-      : post,
-  );
+  return results.map((post) => {
+    const reactions = mineOf(post, mine);
+    return reactions.length ? markMine(post, reactions) : post;
+  });
 }
 
-/** Each post's JSON, made once per post object: cached pages' posts are shared, so mostly once per page. */
-const postBodies = new WeakMap<Post, Buffer>();
+/**
+ * Each post's JSON, made once per cached post object and set of the caller's reactions on it: cached posts
+ * are shared, and a reader who reacted to a pinned post asks for it on every page, not once.
+ */
+const postBodies = new WeakMap<Post, Map<string, Buffer>>();
 const COMMA = Buffer.from(',');
 
-function bodyOf(post: Post): Buffer {
-  let body = postBodies.get(post);
+function bodyOf(post: Post, mine: ReadonlySet<string>): Buffer {
+  const reactions = mine.size ? mineOf(post, mine) : [];
+  const variant = reactions.join(',');
+  let bodies = postBodies.get(post);
+  if (!bodies) {
+    bodies = new Map();
+    postBodies.set(post, bodies);
+  }
+  let body = bodies.get(variant);
   if (!body) {
-    body = Buffer.from(JSON.stringify(post));
-    postBodies.set(post, body);
+    body = Buffer.from(JSON.stringify(reactions.length ? markMine(post, reactions) : post));
+    bodies.set(variant, body);
   }
   return body;
 }
 
 /**
- * A page's answer as bytes: `envelope` (count and links) with `results` after it, exactly what
- * `JSON.stringify({ ...envelope, results })` gives — but a cached post is serialised and encoded once, not on
- * every call (a 100-post page is about 50 kB of JSON).
+ * A page's answer as bytes: `envelope` (count and links) with the posts after it, the caller's reactions
+ * marked — exactly what `JSON.stringify({ ...envelope, results: withMine(results, myReactions) })` gives,
+ * but each cached post is serialised and encoded once, not on every call (a 100-post page is about 50 kB).
  */
-export function pageJson(envelope: Record<string, unknown>, results: readonly Post[]): Buffer {
+export function pageJson(
+  envelope: Record<string, unknown>,
+  results: readonly Post[],
+  myReactions: readonly string[] = [],
+): Buffer {
+  const mine = new Set(myReactions);
   const head = JSON.stringify(envelope);
   const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)}${head === '{}' ? '' : ','}"results":[`)];
   results.forEach((post, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(bodyOf(post));
+    parts.push(bodyOf(post, mine));
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);

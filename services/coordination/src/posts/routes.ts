@@ -60,6 +60,12 @@ function afterLink(request: FastifyRequest, after: number, pageSize: number): st
   return `${request.server.config?.publicUrl ?? ''}${url.pathname}${url.search}`;
 }
 
+/** A page's count and links, as toPage gives them (its results are written by pageJson). */
+function pageEnvelope(request: FastifyRequest, q: Parameters<typeof toPage>[1], count: number) {
+  const { results: _written, ...envelope } = toPage(request, q, count, []);
+  return envelope;
+}
+
 export async function postRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = routes(app);
@@ -120,21 +126,20 @@ export async function postRoutes(app: FastifyInstance) {
         },
         extra,
       );
-      if (q.page > 1 && q.after === undefined && page.results.length === 0) {
+      if (q.page > 1 && q.after === undefined && page.shared.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      const last = page.results.at(-1)?.id;
-      const { results, ...envelope } =
+      const last = page.shared.at(-1)?.id;
+      const envelope =
         q.after !== undefined
           ? {
               count: page.count,
               next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
               previous: null,
-              results: page.results,
             }
-          : toPage(request, q, page.count, page.results);
-      // The page as bytes, its cached posts serialised once (page-cache.ts): the same JSON fastify would send.
-      return reply.type('application/json; charset=utf-8').send(pageJson(envelope, results));
+          : pageEnvelope(request, q, page.count);
+      // The page as bytes, its cached posts serialised once (page-cache.ts): the JSON fastify would send.
+      return reply.type('application/json; charset=utf-8').send(pageJson(envelope, page.shared, page.mine));
     },
   );
 

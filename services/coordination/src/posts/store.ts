@@ -25,14 +25,7 @@ import { searchEntries } from '../search/tables.ts';
 import { markRead, type ThreadRow } from '../threads/store.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
 import { diffBudget, lineDiff } from './diff.ts';
-import {
-  type CachedPage,
-  callerReactions,
-  type PageVersions,
-  pageCache,
-  pageKey,
-  withMine,
-} from './page-cache.ts';
+import { type CachedPage, callerReactions, type PageVersions, pageCache, pageKey } from './page-cache.ts';
 import { postReactions, postRevisions, posts } from './tables.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -140,7 +133,10 @@ export interface PostSlice {
 export interface PostPage {
   /** Posts in the whole list (not only after `after`). */
   count: number;
-  results: Post[];
+  /** The page's posts as cached (shared: never mutate), without the caller's reactions marked. */
+  shared: readonly Post[];
+  /** The caller's reactions in the thread (`post:reaction`), for `withMine` / `pageJson`. */
+  mine: readonly string[];
   /** Whether posts follow this page. */
   more: boolean;
 }
@@ -316,8 +312,7 @@ export async function listPosts(
     : (page.total ?? (slice.after ? await countPosts(db, thread, f) : 0));
   const last = page.results.at(-1)?.id ?? 0;
   if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
-  const mine = await callerReactions(db, thread, userId);
-  return { count, results: withMine(page.results, mine), more: page.more };
+  return { count, shared: page.results, mine: await callerReactions(db, thread, userId), more: page.more };
 }
 
 // ---------------------------------------------------------------------------------------------------------
