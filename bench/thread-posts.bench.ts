@@ -1,4 +1,4 @@
-// npm run bench:posts [-- --duration=10 --connections=50 --keep]
+// npm run bench:posts [-- --duration=10 --connections=50 --keep --reuse=<database>]
 //
 // A thread's posts on a large database: PostgreSQL seeded with 100,000 cases and 1,000,000 posts — one case
 // with 200 vendor participants and 20,000 posts in one thread — then, from 50 concurrent autocannon clients
@@ -8,7 +8,8 @@
 // autocannon does not share its event loop.
 //
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. The script creates its
-// own database there (cvdp_bench_posts_<pid>) and drops it at the end (--keep leaves it, and prints its name).
+// own database there (cvdp_bench_posts_<pid>) and drops it at the end (--keep leaves it, and prints its name;
+// --reuse=<that name> runs the scenarios on it again without seeding — the app migrates it at start — and keeps it).
 //
 // Seeding is plain SQL (INSERT … SELECT generate_series). The per-row triggers on posts and reactions (the
 // search index and the live-thread NOTIFY of migration 0007) are disabled for the bulk load — a million
@@ -20,9 +21,12 @@ import pg from 'pg';
 import { hashPassword, openPostgres } from '@cvdp/server-kit';
 import { prepareCoordinationData } from '@cvdp/coordination';
 import {
+  benchServerUrl,
   createBenchDatabase,
+  databaseUrl,
   failOnErrors,
   numberOption,
+  textOption,
   runScenario,
   type Scenario,
   serveIfChild,
@@ -199,6 +203,28 @@ async function seed(client: pg.Client): Promise<Seeded> {
   return { bigThread: Number(bigThread), vendorEmail: 'vendor1@bench.test', pinned };
 }
 
+/** A database kept by an earlier run (--keep), used again as it is (--reuse). */
+function reuseBenchDatabase(name: string) {
+  if (!/^cvdp_bench_posts_\d+$/.test(name)) throw new Error(`--reuse: not a kept posts database: ${name}`);
+  const serverUrl = benchServerUrl();
+  return {
+    serverUrl,
+    url: databaseUrl(serverUrl, name),
+    close: async () => console.log(`Kept the database ${name}.`),
+  };
+}
+
+/** What seed() returned, read back from a kept database. */
+async function seededBefore(client: pg.Client) {
+  const [{ id }] = (await client.query(`select id from threads order by post_count desc limit 1`)).rows as {
+    id: number;
+  }[];
+  const [{ n }] = (
+    await client.query(`select count(*)::int as n from posts where thread_id = $1 and pinned`, [id])
+  ).rows as { n: number }[];
+  return { bigThread: Number(id), vendorEmail: 'vendor1@bench.test', pinned: n };
+}
+
 /** A scenario judged against the bare route (the baselines are not). */
 type JudgedScenario = Scenario & { judged?: boolean };
 
@@ -241,8 +267,9 @@ async function explain(client: pg.Client, thread: number, vendorEmail: string, a
 async function main() {
   const duration = numberOption('duration', 10);
   const connections = numberOption('connections', 50);
-  const keep = process.argv.includes('--keep');
-  const database = await createBenchDatabase('cvdp_bench_posts');
+  const reuse = textOption('reuse', '');
+  const keep = process.argv.includes('--keep') || reuse !== '';
+  const database = reuse ? reuseBenchDatabase(reuse) : await createBenchDatabase('cvdp_bench_posts');
   const { url, serverUrl } = database;
   let server: ChildProcess | undefined;
   try {
@@ -252,12 +279,15 @@ async function main() {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const started = performance.now();
-    const seeded = await seed(client);
+    const seeded = reuse ? await seededBefore(client) : await seed(client);
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 
+    // --cpu-prof=<dir>: the server child writes a CPU profile there when it stops (open it in Chrome DevTools).
+    const profileDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
     const started2 = await startServer(import.meta.filename, {
       env: { DATABASE_URL: url },
       prepareData: true,
+      nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     server = started2.child;
     const { origin } = started2;
@@ -331,14 +361,18 @@ async function main() {
       `\nThread posts benchmark: ${connections} connections, ${duration} s per scenario (after a 2 s warm-up), ` +
         `signed in as a vendor of the large case, PostgreSQL at ${new URL(serverUrl).host}.`,
     );
+    // --only=0,2: those scenarios alone (by their row in the table; 0, the bare route, is always run).
+    const only = textOption('only', '');
+    const picked = only ? new Set([0, ...only.split(',').map(Number)]) : null;
+    const chosen = scenarios.filter((_, i) => !picked || picked.has(i));
     const rows = [];
-    for (const scenario of scenarios) rows.push(await runScenario(origin, scenario, connections, duration));
+    for (const scenario of chosen) rows.push(await runScenario(origin, scenario, connections, duration));
     const bare = rows[0];
     const table = rows.map((r, i) => ({
       ...r,
       'req/s vs bare': `${Math.round((r['req/s'] / bare['req/s']) * 100)} %`,
       'p99 vs bare': `${(r['p99 ms'] / bare['p99 ms']).toFixed(1)}×`,
-      goal: scenarios[i].judged
+      goal: chosen[i].judged
         ? r['req/s'] >= 0.4 * bare['req/s'] && r['p99 ms'] <= 3 * bare['p99 ms']
           ? 'met'
           : 'MISSED'
