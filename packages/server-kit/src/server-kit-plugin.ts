@@ -16,7 +16,7 @@ import { installRouteSchemas } from './http/routes.ts';
 import { assertStorableText } from './http/text-safety.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
 import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieName } from './auth/sessions.ts';
-import { SessionCache } from './auth/session-cache.ts';
+import { AUTH_CHANGES_CHANNEL, SessionCache } from './auth/session-cache.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
@@ -98,7 +98,9 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
   app.decorate('sessionCache', sessionCache);
   if (sessionCache) {
     // In use once its LISTEN is in place; requests before that read the database.
-    sessionCache.start(listener, app.log);
+    sessionCache.start(listener, app.log, (payload) =>
+      db.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${payload})`),
+    );
     app.addHook('onClose', async () => sessionCache.stop());
   }
   const files = storage ?? defaultStorage(config);

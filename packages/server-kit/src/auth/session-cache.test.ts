@@ -24,7 +24,7 @@ import { serverKitPlugin } from '../server-kit-plugin.ts';
 import { LocalFileStorage } from '../storage/index.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { createSession, destroySession, readSessionCookie } from './sessions.ts';
-import { AUTH_CHANGES_CHANNEL } from './session-cache.ts';
+import { AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 
 let database: Database;
 /** A second handle on the same database, with its own LISTEN: the other replica. */
@@ -248,7 +248,9 @@ describe('session cache', () => {
     const { user, sessionId } = await signedInUser();
     await whoami(b, sessionId);
     const payloads: string[] = [];
-    const stop = await replica.notifications.subscribe(AUTH_CHANGES_CHANNEL, (p) => payloads.push(p));
+    const stop = await replica.notifications.subscribe(AUTH_CHANGES_CHANNEL, (p) => {
+      if (!p.startsWith('ping:')) payloads.push(p); // the caches' heartbeats
+    });
     await database.db.execute(sql`update users set last_login_at = now() where id = ${user.id}`);
     await database.db.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, '-1000')`);
     await until(() => payloads.includes('-1000'));
@@ -354,4 +356,92 @@ describe('session cache without a live LISTEN', () => {
       expect(app.sessionCache!.size).toBe(1);
     },
   );
+});
+
+describe('session cache heartbeat', () => {
+  const limits = { maxEntries: 10, ttlMs: 30_000, heartbeatMs: 50 };
+  const session = (userId: number) => ({
+    user: { id: userId, email: 'h@example.test', name: 'H', roles: [], groupIds: [] },
+    lastSeenAt: Date.now(),
+    expiresAt: Date.now() + 60_000,
+    createdAt: Date.now(),
+  });
+
+  it('stays in use while its pings come back through the database', async () => {
+    // A heartbeat slow enough for a loaded test machine.
+    const cache = new SessionCache({ ...limits, heartbeatMs: 500 });
+    cache.start(notificationsOf(database.db), null, (payload) =>
+      database.db.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${payload})`),
+    );
+    try {
+      await cache.ready;
+      cache.store('h1', session(1), cache.version);
+      await new Promise((r) => setTimeout(r, 1_600));
+      expect(cache.live).toBe(true);
+      expect(cache.get('h1')).toBeDefined();
+    } finally {
+      cache.stop();
+    }
+  });
+
+  it('is off (and empty) while its pings are lost, and on again once one comes back', async () => {
+    let deliver: (payload: string) => void = () => {};
+    let lose = false;
+    const listener: NotificationsListener = {
+      subscribe: async (_channel, onNotify) => {
+        deliver = onNotify;
+        return () => {};
+      },
+      subscriberCount: () => 1,
+      close: async () => {},
+    };
+    const cache = new SessionCache(limits);
+    cache.start(listener, null, async (payload) => {
+      if (!lose) setTimeout(() => deliver(payload), 1);
+    });
+    try {
+      await cache.ready;
+      cache.store('h1', session(1), cache.version);
+      lose = true;
+      await until(() => !cache.live);
+      expect(cache.size).toBe(0);
+      expect(cache.get('h1')).toBeUndefined();
+      lose = false;
+      await until(() => cache.live);
+    } finally {
+      cache.stop();
+    }
+  });
+
+  it('is off while the database cannot be reached to send a ping', async () => {
+    const cache = new SessionCache(limits);
+    let fail = false;
+    cache.start(notificationsOf(database.db), null, async (payload) => {
+      if (fail) throw new Error('no database');
+      await database.db.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${payload})`);
+    });
+    try {
+      await cache.ready;
+      fail = true;
+      await until(() => !cache.live);
+      fail = false;
+      await until(() => cache.live);
+    } finally {
+      cache.stop();
+    }
+  });
+});
+
+describe('session cache sync()', () => {
+  it('returns once a change committed before it has been heard', async () => {
+    const app = await buildApp(replica.db, replica.notifications);
+    await app.sessionCache!.ready;
+    const { user, sessionId } = await signedInUser();
+    expect((await whoami(app, sessionId)).json()).toMatchObject({ roles: ['reporter'] });
+    for (const role of ['coordinator', 'scorer', 'admin']) {
+      await database.db.execute(sql`update users set roles = ${`{${role}}`} where id = ${user.id}`);
+      await app.sessionCache!.sync();
+      expect((await whoami(app, sessionId)).json()).toMatchObject({ roles: [role] });
+    }
+  });
 });

@@ -19,11 +19,15 @@
 //
 // When notifications may be lost the cache is not used at all: before the LISTEN is in place, from the
 // moment the listener's connection drops until it has LISTENed again, and after it closes, every request
-// goes to the database, and the entries are dropped on each of those transitions. CVDP_SESSION_CACHE=off
-// turns it off.
+// goes to the database, and the entries are dropped on each of those transitions. A connection that dies
+// without a word (a silent network partition: no reset, TCP keepalive takes minutes) is caught by a
+// heartbeat: every 10 s the cache NOTIFYs itself a `ping:` through the pool, and if that has not come back
+// on the LISTEN connection by the next beat the cache is off until one does. CVDP_SESSION_CACHE=off turns
+// it off.
 //
 // A small Map-based LRU rather than the lru-cache package: server-kit resolves the root's lru-cache 5,
 // and an entry must be found by user as well, which the index beside the Map gives.
+import { randomUUID } from 'node:crypto';
 import type { ListenerLog, NotificationsListener, Unsubscribe } from '../db/notifications-listener.ts';
 import type { AuthUser } from './auth-user.ts';
 
@@ -43,6 +47,11 @@ interface Slot {
 }
 
 const RESUBSCRIBE_MS = 5_000;
+/** Heartbeat payloads: each cache listens for its own and ignores the other replicas'. */
+const PING = 'ping:';
+
+/** Sends `payload` on cvdp_auth_changes through the database's pool (not the LISTEN connection). */
+export type SendNotification = (payload: string) => Promise<unknown>;
 
 /** The caches of this process: where the kit ends a session, it drops the entry from each at once. */
 const processCaches = new Set<SessionCache>();
@@ -67,6 +76,14 @@ export class SessionCache {
   private generation = 0;
   private subscribed = false;
   private connected = false;
+  /** The last heartbeat came back (or none was sent yet). */
+  private heartbeatHeard = true;
+  /** The heartbeat sent and not heard yet. */
+  private awaitedPing: string | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private send: SendNotification | null = null;
+  /** sync() calls waiting for their ping. */
+  private readonly syncs = new Map<string, () => void>();
   private stopped = true;
   private unsubscribe: Unsubscribe | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -74,13 +91,13 @@ export class SessionCache {
   /** Resolves the first time the cache is in use (its LISTEN is in place); for tests and readiness. */
   readonly ready: Promise<void>;
 
-  constructor(private readonly limits = { maxEntries: 10_000, ttlMs: 30_000 }) {
+  constructor(private readonly limits = { maxEntries: 10_000, ttlMs: 30_000, heartbeatMs: 10_000 }) {
     this.ready = new Promise((resolve) => (this.becameLive = resolve));
   }
 
   /** In use: subscribed, and the listener's connection is up. */
   get live(): boolean {
-    return this.subscribed && this.connected && !this.stopped;
+    return this.subscribed && this.connected && this.heartbeatHeard && !this.stopped;
   }
 
   /** Moves on every invalidation; a fill read before a move must not be stored (see store). */
@@ -151,6 +168,13 @@ export class SessionCache {
   }
 
   private heard(payload: string) {
+    if (payload.startsWith(PING)) {
+      this.syncs.get(payload)?.();
+      if (payload !== this.awaitedPing) return;
+      this.awaitedPing = null;
+      if (!this.heartbeatHeard) this.transition(() => (this.heartbeatHeard = true));
+      return;
+    }
     const userId = Number(payload);
     // '*' (a bulk change) and anything unexpected drop everything.
     if (payload !== '' && Number.isSafeInteger(userId)) this.forgetUser(userId);
@@ -158,10 +182,63 @@ export class SessionCache {
   }
 
   /** In use once `cvdp_auth_changes` is LISTENed; the subscription is retried while the database is down. */
-  start(listener: NotificationsListener, log?: ListenerLog | null) {
+  start(listener: NotificationsListener, log?: ListenerLog | null, send?: SendNotification) {
     this.stopped = false;
     processCaches.add(this);
     void this.subscribe(listener, log);
+    this.send = send ?? null;
+    if (send) {
+      this.heartbeatTimer = setInterval(() => void this.beat(send, log), this.limits.heartbeatMs);
+      this.heartbeatTimer.unref?.();
+    }
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been heard (a ping's round trip:
+   * NOTIFY is delivered in commit order), so a change just committed in this process is in effect. For
+   * tests that change sessions or users behind the API's back; at once when the cache is not in use. A
+   * ping not back within `timeoutMs` turns the cache off as a missed heartbeat does.
+   */
+  async sync(timeoutMs = 5_000): Promise<void> {
+    if (!this.live || !this.send) return;
+    const ping = `${PING}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.syncs.set(ping, () => resolve(true));
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await this.send(ping);
+      if (!(await heard) && this.heartbeatHeard) this.transition(() => (this.heartbeatHeard = false));
+    } catch {
+      if (this.heartbeatHeard) this.transition(() => (this.heartbeatHeard = false));
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(ping);
+    }
+  }
+
+  private heartbeatRestarts() {
+    this.heartbeatHeard = true;
+    this.awaitedPing = null;
+  }
+
+  /** The previous ping must have come back by now; then the next one goes out. */
+  private async beat(send: SendNotification, log?: ListenerLog | null) {
+    if (!this.subscribed) return;
+    const missed = () => {
+      if (!this.heartbeatHeard) return;
+      log?.warn({}, 'session cache: its heartbeat NOTIFY did not come back; sessions are read each time');
+      this.transition(() => (this.heartbeatHeard = false));
+    };
+    if (this.awaitedPing !== null) missed();
+    const ping = `${PING}${randomUUID()}`;
+    this.awaitedPing = ping;
+    try {
+      await send(ping);
+    } catch {
+      if (this.awaitedPing === ping) missed();
+    }
   }
 
   private async subscribe(listener: NotificationsListener, log?: ListenerLog | null) {
@@ -170,7 +247,11 @@ export class SessionCache {
     const state = { connected: true };
     const setConnected = (connected: boolean) => {
       state.connected = connected;
-      this.transition(() => (this.connected = connected));
+      this.transition(() => {
+        this.connected = connected;
+        // A LISTEN just made is as good as a heartbeat heard.
+        if (connected) this.heartbeatRestarts();
+      });
     };
     try {
       const unsubscribe = await listener.subscribe(AUTH_CHANGES_CHANNEL, (p) => this.heard(p), {
@@ -182,6 +263,7 @@ export class SessionCache {
       this.transition(() => {
         this.subscribed = true;
         this.connected = state.connected;
+        this.heartbeatRestarts();
       });
     } catch (error) {
       if (this.stopped) return;
@@ -209,6 +291,8 @@ export class SessionCache {
     processCaches.delete(this);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.subscribed = false;

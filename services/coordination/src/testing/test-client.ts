@@ -32,6 +32,9 @@ export class TestClient {
       headers['x-csrftoken'] = this.cookies.get('csrftoken')!;
     }
     const payload = options.body ?? options.payload;
+    // What a test just changed in the database (a session, a user, a membership) is in effect for the
+    // session cache as it would be after the NOTIFY on a real server, not a race with it.
+    await this.app.sessionCache?.sync();
     const res = await this.app.inject({ method, url: this.base + url, headers, payload });
     this.remember(res);
     return res;
