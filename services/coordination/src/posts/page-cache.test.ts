@@ -15,7 +15,7 @@ import {
   type World,
   writePost,
 } from '../threads/thread-test-helpers.ts';
-import { pageCache, pageJson, withMine } from './page-cache.ts';
+import { POST_OVERHEAD_BYTES, pageCache, pageJson, withMine } from './page-cache.ts';
 
 let t: TestApp;
 let coordinator: Client;
@@ -143,6 +143,18 @@ describe('a cached page', () => {
     );
     await raw(sql`update threads set posts_version = ${old.postsVersion} where id = ${thread.id}`);
     expect(await contents(w.vendorB.member)).toEqual(['A new thread']);
+  });
+});
+
+describe('the cache budget', () => {
+  it('counts the key (search words) as well as the posts, so searches that match nothing cannot grow it unseen', async () => {
+    const cache = pageCache(t.db);
+    const before = cache.calculatedSize;
+    const words = 'nothing matches '.repeat(12).trim();
+    const found = await postsOf(w.vendorB.member, thread.id, `?search=${encodeURIComponent(words)}`);
+    expect(found.count).toBe(0);
+    // The empty page's own overhead plus two bytes per character of a key that holds the words.
+    expect(cache.calculatedSize - before).toBeGreaterThan(POST_OVERHEAD_BYTES + 2 * words.length);
   });
 });
 

@@ -32,7 +32,7 @@ export interface CachedPage {
 /** About 32 MB of post text per process (a 100-post page of ordinary posts is 50–100 kB). */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Per post beside its text: ids, dates, names, reactions. */
-const POST_OVERHEAD_BYTES = 400;
+export const POST_OVERHEAD_BYTES = 400;
 
 const caches = new WeakMap<Db, LRUCache<string, CachedPage>>();
 
@@ -42,11 +42,12 @@ export function pageCache(db: Db): LRUCache<string, CachedPage> {
   if (!cache) {
     cache = new LRUCache<string, CachedPage>({
       maxSize: MAX_BYTES,
-      // Strings are UTF-16 in V8's accounting: two bytes a character is the upper bound.
-      sizeCalculation: (page) =>
+      // Strings are UTF-16 in V8's accounting: two bytes a character is the upper bound. The key counts too:
+      // it holds the search words, so many searches with no match still fill the budget, not the heap.
+      sizeCalculation: (page, key) =>
         page.results.reduce(
           (n, p) => n + 2 * (p.content.length + p.html.length) + POST_OVERHEAD_BYTES,
-          POST_OVERHEAD_BYTES,
+          POST_OVERHEAD_BYTES + 2 * key.length,
         ),
     });
     caches.set(db, cache);
