@@ -384,6 +384,32 @@ describe('session cache heartbeat', () => {
     }
   });
 
+  it('stays on when a ping comes back a beat late (a stalled event loop is not a lost connection)', async () => {
+    let deliver: (payload: string) => void = () => {};
+    const listener: NotificationsListener = {
+      subscribe: async (_channel, onNotify) => {
+        deliver = onNotify;
+        return () => {};
+      },
+      subscriberCount: () => 1,
+      close: async () => {},
+    };
+    const cache = new SessionCache({ ...limits, heartbeatMs: 100 });
+    // Each ping is heard 1.5 beats after it was sent: after the next beat, before the one after.
+    cache.start(listener, null, async (payload) => {
+      setTimeout(() => deliver(payload), 150);
+    });
+    try {
+      await cache.ready;
+      cache.store('h1', session(1), cache.version);
+      await new Promise((r) => setTimeout(r, 700));
+      expect(cache.live).toBe(true);
+      expect(cache.get('h1')).toBeDefined();
+    } finally {
+      cache.stop();
+    }
+  });
+
   it('is off (and empty) while its pings are lost, and on again once one comes back', async () => {
     let deliver: (payload: string) => void = () => {};
     let lose = false;

@@ -22,7 +22,7 @@
 // goes to the database, and the entries are dropped on each of those transitions. A connection that dies
 // without a word (a silent network partition: no reset, TCP keepalive takes minutes) is caught by a
 // heartbeat: every 10 s the cache NOTIFYs itself a `ping:` through the pool, and if that has not come back
-// on the LISTEN connection by the next beat the cache is off until one does. CVDP_SESSION_CACHE=off turns
+// on the LISTEN connection within two beats the cache is off until one does. CVDP_SESSION_CACHE=off turns
 // it off.
 //
 // A small Map-based LRU rather than the lru-cache package: server-kit resolves the root's lru-cache 5,
@@ -81,6 +81,8 @@ export class SessionCache {
   /** The heartbeat sent and not heard yet. */
   private awaitedPing: string | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Beats since the awaited ping went out without it coming back. */
+  private beatsWaited = 0;
   private send: SendNotification | null = null;
   /** sync() calls waiting for their ping. */
   private readonly syncs = new Map<string, () => void>();
@@ -221,9 +223,15 @@ export class SessionCache {
   private heartbeatRestarts() {
     this.heartbeatHeard = true;
     this.awaitedPing = null;
+    this.beatsWaited = 0;
   }
 
-  /** The previous ping must have come back by now; then the next one goes out. */
+  /**
+   * The previous ping must have come back by now; then the next one goes out. A ping gets two beats: an
+   * event loop stalled past one interval (a loaded machine) is not a lost connection — and after a stall the
+   * timer fires before the loop reads the socket, so the judgment waits for this turn's I/O (setImmediate
+   * runs after the poll phase) and a reply already there is heard first.
+   */
   private async beat(send: SendNotification, log?: ListenerLog | null) {
     if (!this.subscribed) return;
     const missed = () => {
@@ -231,7 +239,15 @@ export class SessionCache {
       log?.warn({}, 'session cache: its heartbeat NOTIFY did not come back; sessions are read each time');
       this.transition(() => (this.heartbeatHeard = false));
     };
-    if (this.awaitedPing !== null) missed();
+    if (this.awaitedPing !== null) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.awaitedPing !== null) {
+        this.beatsWaited += 1;
+        if (this.beatsWaited < 2) return;
+        missed();
+      }
+    }
+    this.beatsWaited = 0;
     const ping = `${PING}${randomUUID()}`;
     this.awaitedPing = ping;
     try {
