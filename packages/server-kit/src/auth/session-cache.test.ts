@@ -8,8 +8,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type Db, openPostgres } from '../db/database.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type SubscribeOptions,
   notificationsOf,
   pgliteNotifications,
+  postgresNotifications,
 } from '../db/notifications-listener.ts';
 import { groupMembers, groups, users } from '../db/schema/index.ts';
 import { createServer } from '../http/create-server.ts';
@@ -368,15 +370,23 @@ describe('session cache heartbeat', () => {
   });
 
   it('stays in use while its pings come back through the database', async () => {
-    // A heartbeat slow enough for a loaded test machine.
-    const cache = new SessionCache({ ...limits, heartbeatMs: 500 });
-    cache.start(notificationsOf(database.db), null, (payload) =>
+    // A LISTEN connection of its own: the shared one of `database` may still be reconnecting after the
+    // killed-connection test above, and its reconnect would (rightly) empty the cache mid-test.
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    const listener =
+      database.kind === 'pglite'
+        ? pgliteNotifications(client as PGlite)
+        : postgresNotifications({ ...(client as { options: pg.ClientConfig }).options });
+    // A heartbeat slow enough for a loaded test machine (a ping may take two beats: 2 s).
+    const cache = new SessionCache({ ...limits, heartbeatMs: 1_000 });
+    cache.start(listener, null, (payload) =>
       database.db.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${payload})`),
     );
+    onTestFinished(() => listener.close());
     try {
       await cache.ready;
       cache.store('h1', session(1), cache.version);
-      await new Promise((r) => setTimeout(r, 1_600));
+      await new Promise((r) => setTimeout(r, 3_200));
       expect(cache.live).toBe(true);
       expect(cache.get('h1')).toBeDefined();
     } finally {
