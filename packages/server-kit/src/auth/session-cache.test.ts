@@ -360,6 +360,20 @@ describe('session cache without a live LISTEN', () => {
   );
 });
 
+/** A listener whose notifications the test hands over itself (delayed, or lost). */
+function handListener() {
+  let onNotify: (payload: string) => void = () => {};
+  const listener: NotificationsListener = {
+    subscribe: async (_channel, handler) => {
+      onNotify = handler;
+      return () => {};
+    },
+    subscriberCount: () => 1,
+    close: async () => {},
+  };
+  return { listener, deliver: (payload: string) => onNotify(payload) };
+}
+
 describe('session cache heartbeat', () => {
   const limits = { maxEntries: 10, ttlMs: 30_000, heartbeatMs: 50 };
   const session = (userId: number) => ({
@@ -395,15 +409,7 @@ describe('session cache heartbeat', () => {
   });
 
   it('stays on when a ping comes back a beat late (a stalled event loop is not a lost connection)', async () => {
-    let deliver: (payload: string) => void = () => {};
-    const listener: NotificationsListener = {
-      subscribe: async (_channel, onNotify) => {
-        deliver = onNotify;
-        return () => {};
-      },
-      subscriberCount: () => 1,
-      close: async () => {},
-    };
+    const { listener, deliver } = handListener();
     const cache = new SessionCache({ ...limits, heartbeatMs: 100 });
     // Each ping is heard 1.5 beats after it was sent: after the next beat, before the one after.
     cache.start(listener, null, async (payload) => {
@@ -421,16 +427,8 @@ describe('session cache heartbeat', () => {
   });
 
   it('is off (and empty) while its pings are lost, and on again once one comes back', async () => {
-    let deliver: (payload: string) => void = () => {};
+    const { listener, deliver } = handListener();
     let lose = false;
-    const listener: NotificationsListener = {
-      subscribe: async (_channel, onNotify) => {
-        deliver = onNotify;
-        return () => {};
-      },
-      subscriberCount: () => 1,
-      close: async () => {},
-    };
     const cache = new SessionCache(limits);
     cache.start(listener, null, async (payload) => {
       if (!lose) setTimeout(() => deliver(payload), 1);
