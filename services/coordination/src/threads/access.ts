@@ -25,10 +25,10 @@ export async function readableThread(
   threadId: number,
   options?: { unread: true },
 ): Promise<ReadableThread> {
-  const found = await findThreadWithAccess(db, threadId, user, options?.unread === true);
-  // `can` checks the case's `case.read` first (what caseAccessOr404 would), then the thread's rule.
-  if (!found || !can('thread.read', found.access, accessRow(found.loaded))) throw notFound();
-  return { access: found.access, loaded: found.loaded };
+  const { access, loaded } = mayRead(
+    await findThreadWithAccess(db, threadId, user, options?.unread === true),
+  );
+  return { access, loaded };
 }
 
 /**
@@ -41,7 +41,14 @@ export async function readableThreadWith<E extends Record<string, SQL>>(
   threadId: number,
   extra: { name: string; fields: E },
 ) {
-  const found = await findThreadWithAccess(db, threadId, user, false, extra);
+  return mayRead(await findThreadWithAccess(db, threadId, user, false, extra));
+}
+
+/**
+ * The loaded thread if the policy lets the caller read it, else 404 like a missing one: `can` checks the
+ * case's `case.read` first (what caseAccessOr404 would), then the thread's rule.
+ */
+function mayRead<T extends { access: CaseAccess; loaded: AccessThread }>(found: T | undefined): T {
   if (!found || !can('thread.read', found.access, accessRow(found.loaded))) throw notFound();
   return found;
 }
