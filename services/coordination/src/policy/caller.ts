@@ -1,6 +1,6 @@
 // Who is asking, as the policy sees it: the user, whether they are staff, their groups — and, inside one
 // case, the roles they hold there (directly or through a group), loaded once per request by the case scope.
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type CaseRole, isCaseRole } from '@cvdp/core';
 import { type AuthUser, type Db, isStaff } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../cases/tables.ts';
@@ -28,18 +28,16 @@ export const callerOf = (user: AuthUser): Caller => ({
   groupIds: user.groupIds,
 });
 
-/** The case, the caller's roles in it and the participant rows they hold them through, in one query; null
- * when there is no such case. */
 /**
  * The columns that make a caller's access to the case in `cases` (their roles there and the participant
  * rows they hold them through), for a select that reads the case — alone (loadCaseAccess) or with
  * something of the case's (a thread: one round trip for both).
  */
 export function caseAccessFields(user: AuthUser) {
-  const who = user.groupIds.length
-    ? or(eq(caseParticipants.userId, user.id), inArray(caseParticipants.groupId, user.groupIds))
-    : eq(caseParticipants.userId, user.id);
-  return caseAccessColumns(who);
+  return caseAccessColumns(
+    eq(caseParticipants.userId, user.id),
+    user.groupIds.length ? inArray(caseParticipants.groupId, user.groupIds) : undefined,
+  );
 }
 
 /**
@@ -48,27 +46,36 @@ export function caseAccessFields(user: AuthUser) {
  */
 export function caseAccessFieldsPrepared() {
   return caseAccessColumns(
-    or(
-      eq(caseParticipants.userId, sql.placeholder('userId')),
-      sql`${caseParticipants.groupId} = any(${sql.placeholder('groupIds')}::int[])`,
-    ),
+    eq(caseParticipants.userId, sql.placeholder('userId')),
+    sql`${caseParticipants.groupId} = any(${sql.placeholder('groupIds')}::int[])`,
   );
 }
 
 /** The caller's values for caseAccessFieldsPrepared's placeholders. */
 export const callerParams = (user: AuthUser) => ({ userId: user.id, groupIds: [...user.groupIds] });
 
-function caseAccessColumns(who: SQL | undefined) {
+/**
+ * The caller's participant rows of the case, as `column`: their own row, then their groups' rows. Two
+ * branches, not one `user_id = … or group_id = any(…)`: each branch is an index lookup
+ * (`case_participants_case_user_idx`, `case_participants_case_group_idx`), where the `or` made PostgreSQL read
+ * every participant row of the case and filter them — 200 rows on a case with 200 vendors, on every call
+ * that checks access (bench/README.md, "Thread posts").
+ */
+function callerRowsOf(column: SQL, byUser: SQL, byGroup: SQL | undefined): SQL {
+  const rows = (who: SQL) =>
+    sql`select ${column} from ${caseParticipants} where ${and(eq(caseParticipants.caseId, cases.id), who)}`;
+  return byGroup ? sql`${rows(byUser)} union all ${rows(byGroup)}` : rows(byUser);
+}
+
+function caseAccessColumns(byUser: SQL, byGroup: SQL | undefined) {
   return {
     case: cases,
-    roles: sql<string[]>`array(select distinct ${caseParticipants.role} from ${caseParticipants} where ${and(
-      eq(caseParticipants.caseId, cases.id),
-      who,
-    )})`,
-    participantIds: sql<number[]>`array(select ${caseParticipants.id} from ${caseParticipants} where ${and(
-      eq(caseParticipants.caseId, cases.id),
-      who,
-    )})`,
+    roles: sql<string[]>`array(select distinct caller_rows.role from (${callerRowsOf(
+      sql`${caseParticipants.role}`,
+      byUser,
+      byGroup,
+    )}) as caller_rows)`,
+    participantIds: sql<number[]>`array(${callerRowsOf(sql`${caseParticipants.id}`, byUser, byGroup)})`,
   };
 }
 
