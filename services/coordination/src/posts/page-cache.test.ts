@@ -15,7 +15,7 @@ import {
   type World,
   writePost,
 } from '../threads/thread-test-helpers.ts';
-import { POST_OVERHEAD_BYTES, pageCache, pageJson, withMine } from './page-cache.ts';
+import { POST_OVERHEAD_BYTES, answerCache, pageCache, pageJson, withMine } from './page-cache.ts';
 
 let t: TestApp;
 let coordinator: Client;
@@ -227,5 +227,43 @@ describe("the caller's reactions on a shared page", () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json<{ results: { content: string }[] }>().results.at(-1)?.content).toContain('🚀');
+  });
+});
+
+describe('a cached answer (the whole JSON of a page)', () => {
+  it("is kept per page, URL and the caller's reactions on that page: shared where those agree, never across them", async () => {
+    const react = await w.vendorA.member.post(`/api/case/thread/post/${first}/react/`, { reaction: 'eyes' });
+    expect(react.statusCode, react.body).toBe(200);
+    const answers = answerCache(t.db);
+    const before = answers.size;
+    const bodyOf = async (c: Client, query: string) => {
+      const res = await c.get(`/api/case/thread/${thread.id}/posts/${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    // The reactor sees theirs marked; two readers with no reaction on the page share one answer.
+    const byA = await bodyOf(w.vendorA.member, '?page_size=1');
+    const byB = await bodyOf(w.vendorB.member, '?page_size=1');
+    expect(JSON.parse(byA).results[0].reactions).toEqual([{ reaction: 'eyes', count: 1, mine: true }]);
+    expect(JSON.parse(byB).results[0].reactions).toEqual([{ reaction: 'eyes', count: 1, mine: false }]);
+    expect(await bodyOf(coordinator, '?page_size=1')).toBe(byB);
+    expect(answers.size).toBe(before + 2);
+    // Asked again: the same bytes, nothing new kept.
+    expect(await bodyOf(w.vendorA.member, '?page_size=1')).toBe(byA);
+    expect(answers.size).toBe(before + 2);
+    // The same page under another URL (an empty search is no search) links onward from that URL.
+    const other = JSON.parse(await bodyOf(w.vendorB.member, '?page_size=1&search='));
+    expect(other.results).toEqual(JSON.parse(byB).results);
+    expect(other.next).toContain('search=');
+    expect(JSON.parse(byB).next).not.toContain('search=');
+    // A reaction elsewhere in the thread (not on this page) changes the version: a new answer, still right.
+    const second = (await postsOf(coordinator, thread.id)).results[1].id;
+    await w.vendorB.member.post(`/api/case/thread/post/${second}/react/`, { reaction: 'heart' });
+    expect(JSON.parse(await bodyOf(w.vendorB.member, '?page_size=1')).results[0].reactions).toEqual([
+      { reaction: 'eyes', count: 1, mine: false },
+    ]);
+    expect(JSON.parse(await bodyOf(w.vendorB.member, '?page=2&page_size=1')).results[0].reactions).toEqual([
+      { reaction: 'heart', count: 1, mine: true },
+    ]);
   });
 });

@@ -193,3 +193,66 @@ export function pageJson(
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
 }
+
+/** About 16 MB of whole answers per process, beside the pages. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const responseCaches = new WeakMap<Db, LRUCache<string, Buffer>>();
+
+/** This database's whole answers (one cache per app, like the pages). */
+export function answerCache(db: Db): LRUCache<string, Buffer> {
+  let cache = responseCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, Buffer>({
+      maxSize: MAX_RESPONSE_BYTES,
+      sizeCalculation: (bytes, key) => bytes.length + 2 * key.length,
+    });
+    responseCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * A page's whole answer as bytes, kept per page, request and the caller's reactions on that page: a reader
+ * who reloads or pages again gets the bytes sent before, with no envelope links built and no posts joined
+ * (those were a tenth of a cached call's time). Exact like the pages: the key holds the page's key
+ * (`pageKey`: the thread's versions and the query), the request's URL (the envelope's links are made from
+ * it), the count, and which of the page's posts the caller reacted to and how. `build` makes the bytes when
+ * they are not kept.
+ */
+export function pageResponse(
+  db: Db,
+  page: { key: string; count: number; shared: readonly Post[]; mine: readonly string[] },
+  url: string,
+  build: () => Buffer,
+): Buffer {
+  const cache = answerCache(db);
+  const key = `${page.key}\u0000${url}\u0000${page.count}\u0000${mineOnPage(page.shared, page.mine)}`;
+  let bytes = cache.get(key);
+  if (!bytes) {
+    bytes = build();
+    cache.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** The caller's reactions (`post:reaction`) on the page's posts, in a fixed order: the answer's variant. */
+function mineOnPage(results: readonly Post[], mine: readonly string[]): string {
+  if (mine.length === 0 || results.length === 0) return '';
+  const ids = pageIds(results);
+  return mine
+    .filter((m) => ids.has(Number(m.slice(0, m.indexOf(':')))))
+    .sort()
+    .join(',');
+}
+
+const pageIdSets = new WeakMap<readonly Post[], ReadonlySet<number>>();
+
+/** The ids of a cached page's posts, made once per page. */
+function pageIds(results: readonly Post[]): ReadonlySet<number> {
+  let ids = pageIdSets.get(results);
+  if (!ids) {
+    ids = new Set(results.map((p) => p.id));
+    pageIdSets.set(results, ids);
+  }
+  return ids;
+}

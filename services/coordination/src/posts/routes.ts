@@ -27,7 +27,7 @@ import {
 } from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
 import { readableThread, readableThreadWith } from '../threads/access.ts';
-import { pageJson, pageVersionFields } from './page-cache.ts';
+import { pageJson, pageResponse, pageVersionFields } from './page-cache.ts';
 import { markdownRenderer } from './render.ts';
 import {
   createPost,
@@ -129,17 +129,21 @@ export async function postRoutes(app: FastifyInstance) {
       if (q.page > 1 && q.after === undefined && page.shared.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      const last = page.shared.at(-1)?.id;
-      const envelope =
-        q.after !== undefined
-          ? {
-              count: page.count,
-              next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-              previous: null,
-            }
-          : pageEnvelope(request, q, page.count);
-      // The page as bytes, its cached posts serialised once (page-cache.ts): the JSON fastify would send.
-      return reply.type('application/json; charset=utf-8').send(pageJson(envelope, page.shared, page.mine));
+      // The answer as bytes (page-cache.ts): the JSON fastify would send, kept per page, URL and the caller's
+      // reactions on the page, its cached posts serialised once.
+      const body = pageResponse(db, page, request.url, () => {
+        const last = page.shared.at(-1)?.id;
+        const envelope =
+          q.after !== undefined
+            ? {
+                count: page.count,
+                next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+                previous: null,
+              }
+            : pageEnvelope(request, q, page.count);
+        return pageJson(envelope, page.shared, page.mine);
+      });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

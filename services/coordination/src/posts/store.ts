@@ -139,6 +139,8 @@ export interface PostPage {
   mine: readonly string[];
   /** Whether posts follow this page. */
   more: boolean;
+  /** What the page is cached under (`pageKey`): the same key, the same posts. */
+  key: string;
 }
 
 /**
@@ -312,7 +314,13 @@ export async function listPosts(
     : (page.total ?? (slice.after ? await countPosts(db, thread, f) : 0));
   const last = page.results.at(-1)?.id ?? 0;
   if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
-  return { count, shared: page.results, mine: await callerReactions(db, thread, userId), more: page.more };
+  return {
+    count,
+    shared: page.results,
+    mine: await callerReactions(db, thread, userId),
+    more: page.more,
+    key,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
