@@ -18,7 +18,7 @@ import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-use
 import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieName } from './auth/sessions.ts';
 import { AUTH_CHANGES_CHANNEL, SessionCache } from './auth/session-cache.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
-import { bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
+import { BoundTokenMemo, bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './storage/index.ts';
 
@@ -150,6 +150,7 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
     limits: { fileSize: config.maxUploadBytes, files: 5, fields: 50, fieldSize: 2 * 1024 * 1024, parts: 60 },
   });
 
+  const boundTokens = new BoundTokenMemo();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Calls of another instance (routes with ownAuth): their preHandler checks the caller; no cookie counts.
     if (request.routeOptions.config?.ownAuth) return;
@@ -157,7 +158,7 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
     await authenticate(app, request);
     // Signed in by session: the CSRF token must be the one bound to this session (auth/csrf.ts).
     const sessionId = request.authMethod === 'session' ? request.sessionId : null;
-    if (sessionId) ensureCsrfCookie(request, reply, config.secureCookies, sessionId);
+    if (sessionId) ensureCsrfCookie(request, reply, config.secureCookies, sessionId, boundTokens);
     if (request.authMethod !== 'token') checkCsrf(request, sessionId, config.secretKey);
   });
 

@@ -41,6 +41,29 @@ export function isCsrfTokenBoundTo(token: string, sessionId: string, secretKey?:
   return safeEqual(token.slice(dot + 1), csrfMac(token.slice(0, dot), sessionId, secretKey));
 }
 
+/**
+ * The CSRF token last found bound to each session, for one app (one key): a signed-in reader sends the same
+ * token with every request, and checking it costs an HMAC and a hash. Exact — whether a token is bound to a
+ * session depends only on the token, the session id and the app's key — so a remembered pair needs no
+ * re-check. Sessions are held by their id's sha256, as everywhere else; the oldest go past `max`.
+ */
+export class BoundTokenMemo {
+  private readonly tokens = new Map<string, string>();
+
+  constructor(private readonly max = 10_000) {}
+
+  has(sessionId: string, token: string): boolean {
+    return this.tokens.get(sha256(sessionId)) === token;
+  }
+
+  add(sessionId: string, token: string) {
+    const key = sha256(sessionId);
+    this.tokens.delete(key);
+    this.tokens.set(key, token);
+    if (this.tokens.size > this.max) this.tokens.delete(this.tokens.keys().next().value!);
+  }
+}
+
 /** The key the server kit was configured with (CVDP_SECRET_KEY), if any. */
 function configuredKey(reply: FastifyReply): string | undefined {
   return (reply.server as { config?: { secretKey?: string } }).config?.secretKey;
@@ -72,11 +95,16 @@ export function ensureCsrfCookie(
   reply: FastifyReply,
   secure: boolean,
   sessionId?: string | null,
+  memo?: BoundTokenMemo,
 ) {
   const token = request.cookies[CSRF_COOKIE];
   if (sessionId) {
-    if (!token || !isCsrfTokenBoundTo(token, sessionId, configuredKey(reply)))
+    if (!token) {
       issueCsrfCookie(reply, secure, sessionId);
+    } else if (!memo?.has(sessionId, token)) {
+      if (isCsrfTokenBoundTo(token, sessionId, configuredKey(reply))) memo?.add(sessionId, token);
+      else issueCsrfCookie(reply, secure, sessionId);
+    }
   } else if (!token) {
     issueCsrfCookie(reply, secure);
   }

@@ -222,6 +222,23 @@ describe('CSRF tokens bound to the session', () => {
     expect((await a.post('/api/user/tokens/', { name: 'forged' })).statusCode).toBe(403);
   });
 
+  it("reissues the token on a read that brings another session's, after its own was found bound (remembered)", async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    const own = a.cookies.get('csrftoken')!;
+    // Reads with the own token: found bound once, remembered for the session, never reissued.
+    for (let i = 0; i < 3; i++) expect((await a.get('/api/user/')).statusCode).toBe(200);
+    expect(a.cookies.get('csrftoken')).toBe(own);
+    a.cookies.set('csrftoken', b.cookies.get('csrftoken')!);
+    expect((await a.get('/api/user/')).statusCode).toBe(200);
+    const reissued = a.cookies.get('csrftoken')!;
+    expect(reissued).not.toBe(b.cookies.get('csrftoken'));
+    expect(isCsrfTokenBoundTo(reissued, a.cookies.get(SESSION)!)).toBe(true);
+    // The other session's own token is still its own: b reads and writes with it.
+    expect((await b.get('/api/user/')).statusCode).toBe(200);
+    expect((await b.post('/api/user/tokens/', { name: 'b' })).statusCode).toBe(201);
+  });
+
   it('gives a signed-in page without a bound token one on its next read', async () => {
     const a = await t.signIn();
     a.cookies.delete('csrftoken');
