@@ -1,4 +1,4 @@
-// npm run bench:posts [-- --duration=10 --connections=50 --keep --reuse=<database>]
+// npm run bench:posts [-- --duration=10 --connections=50 --rounds=3 --keep --reuse=<database>]
 //
 // A thread's posts on a large database: PostgreSQL seeded with 100,000 cases and 1,000,000 posts — one case
 // with 200 vendor participants and 20,000 posts in one thread — then, from 50 concurrent autocannon clients
@@ -368,21 +368,37 @@ async function main() {
     const chosen = scenarios.filter((_, i) => !picked || picked.has(i));
     // Each judged scenario is compared with the bare route measured just before it: the load of a shared
     // machine changes within a run, and a bare figure from minutes earlier would judge against other weather.
-    const rows: { row: ScenarioRow; baseline: ScenarioRow }[] = [];
-    const baselines: ScenarioRow[] = [];
+    // --rounds=N (default 3) pairs of bare-then-posts per scenario; the pair with the median ratio is the one
+    // judged and shown, every pair's ratio beside it (a single pair swung by ±20 % on a noisy machine).
+    const rounds = Math.max(1, numberOption('rounds', 3));
+    const rows: { row: ScenarioRow; baseline: ScenarioRow; ratios: number[] }[] = [];
+    /** Every scenario run, for failOnErrors: every request of every round counts. */
+    const measured: ScenarioRow[] = [];
+    const ratioOf = (pair: { row: ScenarioRow; baseline: ScenarioRow }) =>
+      pair.row['req/s'] / pair.baseline['req/s'];
     for (const scenario of chosen) {
-      const baseline = scenario.judged
-        ? await runScenario(origin, chosen[0], connections, duration)
-        : undefined;
-      if (baseline) baselines.push(baseline);
-      const row = await runScenario(origin, scenario, connections, duration);
-      rows.push({ row, baseline: baseline ?? rows[0]?.row ?? row });
+      if (!scenario.judged) {
+        const row = await runScenario(origin, scenario, connections, duration);
+        rows.push({ row, baseline: rows[0]?.row ?? row, ratios: [] });
+        continue;
+      }
+      const pairs: { row: ScenarioRow; baseline: ScenarioRow }[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const baseline = await runScenario(origin, chosen[0], connections, duration);
+        const row = await runScenario(origin, scenario, connections, duration);
+        measured.push(baseline, row);
+        pairs.push({ baseline, row });
+      }
+      const ratios = pairs.map(ratioOf);
+      const median = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((pairs.length - 1) / 2)];
+      rows.push({ ...median, ratios });
     }
-    const table = rows.map(({ row: r, baseline: bare }, i) => ({
+    const table = rows.map(({ row: r, baseline: bare, ratios }, i) => ({
       ...r,
       'bare req/s (just before)': chosen[i].judged ? bare['req/s'] : '',
       'req/s vs bare': `${Math.round((r['req/s'] / bare['req/s']) * 100)} %`,
       'p99 vs bare': `${(r['p99 ms'] / bare['p99 ms']).toFixed(1)}×`,
+      'each round': ratios.map((x) => `${Math.round(x * 100)} %`).join(' · '),
       goal: chosen[i].judged
         ? r['req/s'] >= 0.4 * bare['req/s'] && r['p99 ms'] <= 3 * bare['p99 ms']
           ? 'met'
@@ -392,11 +408,12 @@ async function main() {
     console.table(table);
     console.log(
       'Goal: each posts scenario ≥ 40 % of the bare route’s requests/s and its p99 within 3× the bare p99 ' +
-        '(the bare route measured again just before each posts scenario).',
+        `(the bare route measured again just before each posts scenario; of ${rounds} such pairs, the one ` +
+        'with the median ratio is shown and judged).',
     );
     await explain(client, seeded.bigThread, seeded.vendorEmail, lateAfter);
     await client.end();
-    failOnErrors([...rows.map((r) => r.row), ...baselines]);
+    failOnErrors([...rows.map((r) => r.row), ...measured]);
   } finally {
     await stopServer(server);
     await database.close({ keep });
