@@ -1,9 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // One run covers every workspace: pure core code, both services against a real database, and the web app in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: on CI's 2-core machines that is one worker, and a
+    // core sat about 40 % idle while the suite took 70–95 minutes on a slow machine (most of it importing
+    // the app per file). Two workers at least; test files are independent (their own database, PGlite in
+    // process or a copy of the template on PostgreSQL, which retries when two copy at once; ports chosen
+    // by the OS).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
