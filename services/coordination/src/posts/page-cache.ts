@@ -36,23 +36,37 @@ export const POST_OVERHEAD_BYTES = 400;
 
 const caches = new WeakMap<Db, LRUCache<string, CachedPage>>();
 
-/** This database's page cache (one per app; tests build many apps on one process). */
-export function pageCache(db: Db): LRUCache<string, CachedPage> {
+/** The cache in `caches` for this database, made by `make` on first use (one per app: tests build many apps). */
+function perDatabase<V extends object>(
+  caches: WeakMap<Db, LRUCache<string, V>>,
+  db: Db,
+  make: () => LRUCache<string, V>,
+): LRUCache<string, V> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, CachedPage>({
-      maxSize: MAX_BYTES,
-      // Strings are UTF-16 in V8's accounting: two bytes a character is the upper bound. The key counts too:
-      // it holds the search words, so many searches with no match still fill the budget, not the heap.
-      sizeCalculation: (page, key) =>
-        page.results.reduce(
-          (n, p) => n + 2 * (p.content.length + p.html.length) + POST_OVERHEAD_BYTES,
-          POST_OVERHEAD_BYTES + 2 * key.length,
-        ),
-    });
+    cache = make();
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** This database's page cache (one per app; tests build many apps on one process). */
+export function pageCache(db: Db): LRUCache<string, CachedPage> {
+  return perDatabase(
+    caches,
+    db,
+    () =>
+      new LRUCache<string, CachedPage>({
+        maxSize: MAX_BYTES,
+        // Strings are UTF-16 in V8's accounting: two bytes a character is the upper bound. The key counts too:
+        // it holds the search words, so many searches with no match still fill the budget, not the heap.
+        sizeCalculation: (page, key) =>
+          page.results.reduce(
+            (n, p) => n + 2 * (p.content.length + p.html.length) + POST_OVERHEAD_BYTES,
+            POST_OVERHEAD_BYTES + 2 * key.length,
+          ),
+      }),
+  );
 }
 
 /**
@@ -81,11 +95,7 @@ const reactionCaches = new WeakMap<Db, LRUCache<string, string[]>>();
  * join from the thread's side would walk all of a long thread's posts.
  */
 export async function callerReactions(db: Db, thread: ThreadRow, userId: number): Promise<string[]> {
-  let cache = reactionCaches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, string[]>({ max: 10_000 });
-    reactionCaches.set(db, cache);
-  }
+  const cache = perDatabase(reactionCaches, db, () => new LRUCache<string, string[]>({ max: 10_000 }));
   const key = JSON.stringify([thread.id, thread.createdAt.getTime(), thread.postsVersion, userId]);
   let mine = cache.get(key);
   if (!mine) {
@@ -200,15 +210,15 @@ const responseCaches = new WeakMap<Db, LRUCache<string, Buffer>>();
 
 /** This database's whole answers (one cache per app, like the pages). */
 export function answerCache(db: Db): LRUCache<string, Buffer> {
-  let cache = responseCaches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, Buffer>({
-      maxSize: MAX_RESPONSE_BYTES,
-      sizeCalculation: (bytes, key) => bytes.length + 2 * key.length,
-    });
-    responseCaches.set(db, cache);
-  }
-  return cache;
+  return perDatabase(
+    responseCaches,
+    db,
+    () =>
+      new LRUCache<string, Buffer>({
+        maxSize: MAX_RESPONSE_BYTES,
+        sizeCalculation: (bytes, key) => bytes.length + 2 * key.length,
+      }),
+  );
 }
 
 /**
