@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['packages/server-kit/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['services/coordination/src/testing/global-setup.ts'],
+          // One module graph per worker, shared by the files it runs: importing the app costs seconds and
+          // would otherwise be paid again by every file. Each file still opens its own database and app.
+          isolate: false,
           hookTimeout: 120_000,
           testTimeout: 60_000,
         },

@@ -1,16 +1,22 @@
 // Exactness with threat, environmental and supplemental metrics: a seeded random sample of full
-// vectors (optional metrics left out, set, or set to an explicit X) against ae-cvss-calculator.
-import { Cvss4P0 } from 'ae-cvss-calculator';
+// vectors (optional metrics left out, set, or set to an explicit X) against ae-cvss-calculator — through
+// its golden table (golden/, `npm run golden:cvss4`) for the seeded 20,000, and live for a fresh random
+// sample on every run.
+import ae from 'ae-cvss-calculator';
 import { describe, expect, it } from 'vitest';
 import { cvss4MacroVector, cvss4Nomenclature, cvss4Record, parseCvss4, scoreCvss4 } from './index.ts';
 import { randomFullVector, seededRandom } from './test-vectors.ts';
+import { FULL_GOLDEN, FULL_SAMPLE, fullVectors, readGolden, referenceLine } from './golden/oracle.ts';
 
-const SAMPLE = 20_000;
-const SEED = 0x5eed_c0de;
+const { Cvss4P0 } = ae;
+const SAMPLE = FULL_SAMPLE;
+
+const ours = (vector: string) =>
+  [scoreCvss4(vector), cvss4MacroVector(vector), cvss4Nomenclature(parseCvss4(vector))].join(' ');
 
 describe(`${SAMPLE.toLocaleString('en')} seeded random full vectors`, () => {
-  const random = seededRandom(SEED);
-  const vectors = Array.from({ length: SAMPLE }, () => randomFullVector(random));
+  const vectors = fullVectors();
+  const golden = readGolden(FULL_GOLDEN);
 
   it('cover every optional metric, explicit X, MSI/MSA Safety and all E values', () => {
     const all = vectors.join('\n');
@@ -29,21 +35,28 @@ describe(`${SAMPLE.toLocaleString('en')} seeded random full vectors`, () => {
     }
   });
 
-  it('score, macro vector and nomenclature equal ae-cvss-calculator', () => {
+  it('score, macro vector and nomenclature equal the golden table (ae-cvss-calculator)', () => {
+    expect(golden.header).toContain(`${SAMPLE} seeded`);
+    expect(golden.lines).toHaveLength(SAMPLE);
     const mismatches: string[] = [];
-    for (const vector of vectors) {
-      const reference = new Cvss4P0(vector);
-      const expected = [
-        reference.calculateScores().overall,
-        reference.getMacroVector().toString(),
-        reference.getNomenclature(),
-      ];
-      const actual = [scoreCvss4(vector), cvss4MacroVector(vector), cvss4Nomenclature(parseCvss4(vector))];
-      if (actual.join() !== expected.join())
-        mismatches.push(`${vector}: ${actual.join()} expected ${expected.join()}`);
-    }
+    vectors.forEach((vector, i) => {
+      const actual = ours(vector);
+      if (actual !== golden.lines[i]) mismatches.push(`${vector}: ${actual} expected ${golden.lines[i]}`);
+    });
     expect(mismatches.slice(0, 10)).toEqual([]);
     expect(mismatches).toHaveLength(0);
+  });
+
+  it('equal ae-cvss-calculator live on a fresh random sample of 2,000', () => {
+    const seed = Math.floor(Math.random() * 2 ** 32);
+    const random = seededRandom(seed);
+    const mismatches: string[] = [];
+    for (let n = 0; n < 2_000; n++) {
+      const vector = randomFullVector(random);
+      const expected = referenceLine(vector);
+      if (ours(vector) !== expected) mismatches.push(`${vector}: ${ours(vector)} expected ${expected}`);
+    }
+    expect(mismatches.slice(0, 10), `sample seed ${seed}`).toEqual([]);
   });
 
   it('keep supplemental metrics out of the score', () => {

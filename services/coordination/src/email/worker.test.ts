@@ -14,7 +14,6 @@ import {
   type Database,
   type Db,
   LocalFileStorage,
-  hashPassword,
   loadConfig,
   loggerOptions,
   openPostgres,
@@ -25,7 +24,7 @@ import { coordinationService } from '../app.ts';
 import { caseParticipants, caseUserStates, cases } from '../cases/tables.ts';
 import { notify, participantUserIds } from '../notifications/notify.ts';
 import { notifications } from '../notifications/tables.ts';
-import { createTestDb, TestClient, TEST_PASSWORD } from '../testing/test-app.ts';
+import { createTestDb, TestClient, TEST_PASSWORD, testPasswordHash } from '../testing/test-app.ts';
 import { queueEmails } from './outbox.ts';
 import { emailOutbox } from './tables.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-test-sink.ts';
@@ -89,7 +88,7 @@ async function user(name = `Person ${++n}`, roles = ['reporter']) {
     .values({
       email: `mail-${++n}-${process.pid}@example.test`,
       name,
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await testPasswordHash(),
       roles,
       pending: false,
     })
