@@ -16,10 +16,15 @@ interface Tally {
   ok: boolean;
 }
 const tallies: Tally[] = [];
+/** Wall time of each phase, printed at the end: where a slow run spent its time. */
+const phases: { name: string; seconds: number }[] = [];
+const started = performance.now();
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
+  const t0 = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  phases.push({ name, seconds: (performance.now() - t0) / 1000 });
   return result.status === 0;
 }
 
@@ -80,6 +85,10 @@ if (!only || only === 'e2e') {
   const counts = existsSync(pwFile) ? countPlaywright(pwFile) : { passed: 0, failed: 1 };
   tallies.push({ name: 'browser tests', ...counts, ok });
 }
+
+console.log('\n=== wall time per phase ===');
+for (const p of phases) console.log(`${p.name}: ${p.seconds.toFixed(0)} s`);
+console.log(`total: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 console.log('\n=== summary ===');
 for (const t of tallies)
