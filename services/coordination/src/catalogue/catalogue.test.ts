@@ -86,8 +86,13 @@ describe('manage/tags/', () => {
 
   it('is admin-only', async () => {
     for (const who of [coordinator, reporter]) {
+      // Every tag call, each way of adding one included.
       expect((await who.get('/manage/tags/')).statusCode).toBe(403);
+      expect((await who.get('/manage/tags/case/')).statusCode).toBe(403);
+      expect((await who.post('/manage/tags/', { name: 'X' })).statusCode).toBe(403);
+      expect((await who.post('/manage/tags/', { name: 'X', kind: 'vul' })).statusCode).toBe(403);
       expect((await who.post('/manage/tags/case/', { name: 'X' })).statusCode).toBe(403);
+      expect((await who.patch('/manage/tag/1/', { name: 'X' })).statusCode).toBe(403);
       expect((await who.delete('/manage/tag/1/')).statusCode).toBe(403);
       expect((await who.request('OPTIONS', '/manage/tags/')).statusCode).toBe(403);
     }
@@ -248,6 +253,7 @@ describe('manage/vul/attributes/', () => {
     for (const who of [coordinator, reporter]) {
       expect((await who.get('/manage/vul/attributes/')).statusCode).toBe(403);
       expect((await who.post('/manage/vul/attributes/', { name: 'Y', type: 'text' })).statusCode).toBe(403);
+      expect((await who.patch('/manage/vul/attributes/1/', { required: true })).statusCode).toBe(403);
       expect((await who.delete('/manage/vul/attributes/1/')).statusCode).toBe(403);
     }
   });
