@@ -8,8 +8,8 @@ import { ADP_NO_ACCOUNT_REASON, ANALYSIS_LOCK_MESSAGE } from '@cvdp/core/scoring
 import { cveAccounts, startLocalCveServices } from '@cvdp/coordination';
 import { encryptSecret } from '@cvdp/server-kit';
 import { cveRecords } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { ingestPaths, recordsFolder, requireRecordsDir } from '../../testing/records.ts';
 import { recordWithAdp, validateCveRecord } from './adp.ts';
 
 let t: TestApp;
