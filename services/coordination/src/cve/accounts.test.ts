@@ -11,7 +11,7 @@ import { coordinationService } from '../app.ts';
 import { cases } from '../cases/tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { cveAccounts, cveReservations } from './tables.ts';
-import { startLocalCveServices, type LocalCveServices } from './local-cve-services/index.ts';
+import { startLocalCveServices, type LocalCveServices } from '../../tools/local-cve-services/index.ts';
 import { MISSING_SECRET_KEY } from './cve-failure.ts';
 
 const SECRET = 'test-secret-key-for-cve-accounts';

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/test
 import { advisoryRevisions, vendorStatus, vulCvssScores } from '../tables.ts';
 import { insertVul, vendorWorld, type VendorWorld } from '../../testing/vendor-status-test-helpers.ts';
 import { cveReservations } from './tables.ts';
-import { startLocalCveServices, type LocalCveServices } from './local-cve-services/index.ts';
+import { startLocalCveServices, type LocalCveServices } from '../../tools/local-cve-services/index.ts';
 import { NO_CVE_ID, NOT_PUBLISHED, RECORD_INVALID } from './record-routes.ts';
 
 const ORG = { shortName: 'testcna', roles: ['CNA'], users: { 'a@x.test': 'key-a' } };
