@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'core',
-          include: ['packages/core/src/**/*.test.ts'],
+          include: ['packages/core/{src,testing,tools}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
         },
@@ -23,9 +23,13 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/server-kit/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          // Tests of the product (src/) and of the development tools beside it (testing/, tools/).
+          include: [
+            'packages/server-kit/{src,testing,tools}/**/*.test.ts',
+            'services/*/{src,testing,tools}/**/*.test.ts',
+          ],
           environment: 'node',
-          globalSetup: ['services/coordination/src/testing/global-setup.ts'],
+          globalSetup: ['services/coordination/testing/global-setup.ts'],
           // One module graph per worker, shared by the files it runs: importing the app costs seconds and
           // would otherwise be paid again by every file. Each file still opens its own database and app.
           isolate: false,

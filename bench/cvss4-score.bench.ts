@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 // ae-cvss-calculator is a webpack CommonJS bundle: Node's ESM loader sees only its default export.
 import ae from 'ae-cvss-calculator';
 import { CVSS4_METRIC_COUNT, parseCvss4Into, scoreCvss4, scoreCvss4Tenths } from '@cvdp/core/cvss4/index';
-import { allBaseVectors } from '@cvdp/core/cvss4/test-vectors';
+import { allBaseVectors } from '@cvdp/core/testing/cvss4/test-vectors';
 
 const { Cvss4P0 } = ae;
 

@@ -23,7 +23,7 @@ import { openPostgres } from '@cvdp/server-kit';
 import { ingestFiles } from '../services/scoring/src/ingest/ingest.ts';
 import { parseCveRecord, type ParsedRecord } from '../services/scoring/src/ingest/parse-record.ts';
 import type { SourceFile } from '../services/scoring/src/ingest/sources.ts';
-import { CVE_RECORDS_DIR } from '../services/scoring/src/testing/records.ts';
+import { CVE_RECORDS_DIR } from '../services/scoring/testing/records.ts';
 import { createBenchDatabase, numberOption } from './support/harness.ts';
 
 const MB = 1024 * 1024;

@@ -23,7 +23,7 @@ import { vulListQuerySchema } from '@cvdp/core/scoring/index';
 import { readSources } from '../services/scoring/src/ingest/sources.ts';
 import { ingestFiles } from '../services/scoring/src/ingest/ingest.ts';
 import { countVulsQuery, listConditions, listVulsQuery } from '../services/scoring/src/records/store.ts';
-import { requireRecordsDir } from '../services/scoring/src/testing/records.ts';
+import { requireRecordsDir } from '../services/scoring/testing/records.ts';
 import {
   benchServerUrl,
   databaseUrl,

@@ -15,7 +15,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword, openPostgres, users } from '@cvdp/server-kit';
-import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/storage/s3-test-server';
+import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/testing/s3-test-server';
 import { caseParticipants, cases } from '@cvdp/coordination';
 import {
   createBenchDatabase,

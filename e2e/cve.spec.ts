@@ -12,7 +12,7 @@ import type { VendorStatusGrid } from '@cvdp/core';
 import {
   startLocalCveServices,
   type LocalCveServices,
-} from '../services/coordination/src/cve/local-cve-services/index.ts';
+} from '../services/coordination/tools/local-cve-services/index.ts';
 import { servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';

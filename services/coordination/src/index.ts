@@ -7,4 +7,3 @@ export * from './tables.ts';
 export { clientFor } from './cve/store.ts';
 export { CveServicesError } from './cve/client.ts';
 export { MISSING_SECRET_KEY } from './cve/cve-failure.ts';
-export { startLocalCveServices, type LocalCveServices } from './cve/local-cve-services/index.ts';

@@ -11,7 +11,7 @@ import { scoringService } from '@cvdp/scoring';
 import { createApiToken } from '@cvdp/server-kit';
 import { CASE_SERVICE_NOT_CONFIGURED } from '@cvdp/core/scoring/work';
 import { cveRecords, vulChanges } from '../../scoring/src/records/tables.ts';
-import { readRecord } from '../../scoring/src/testing/records.ts';
+import { readRecord } from '../../scoring/testing/records.ts';
 import { ingestFiles } from '../../scoring/src/ingest/ingest.ts';
 
 let base1: TestApp;

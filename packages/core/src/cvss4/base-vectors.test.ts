@@ -14,8 +14,8 @@ import {
   scoreCvss4,
   scoreCvss4Indices,
 } from './index.ts';
-import { allBaseVectors, seededRandom } from './test-vectors.ts';
-import { BASE_GOLDEN, goldenHeader, readGolden, referenceLine } from './golden/oracle.ts';
+import { allBaseVectors, seededRandom } from '../../testing/cvss4/test-vectors.ts';
+import { BASE_GOLDEN, goldenHeader, readGolden, referenceLine } from '../../testing/cvss4/golden/oracle.ts';
 
 const ours = (vector: string) =>
   [scoreCvss4(vector), cvss4MacroVector(vector), cvss4Nomenclature(parseCvss4(vector))].join(' ');

@@ -5,8 +5,14 @@
 import ae from 'ae-cvss-calculator';
 import { describe, expect, it } from 'vitest';
 import { cvss4MacroVector, cvss4Nomenclature, cvss4Record, parseCvss4, scoreCvss4 } from './index.ts';
-import { randomFullVector, seededRandom } from './test-vectors.ts';
-import { FULL_GOLDEN, FULL_SAMPLE, fullVectors, readGolden, referenceLine } from './golden/oracle.ts';
+import { randomFullVector, seededRandom } from '../../testing/cvss4/test-vectors.ts';
+import {
+  FULL_GOLDEN,
+  FULL_SAMPLE,
+  fullVectors,
+  readGolden,
+  referenceLine,
+} from '../../testing/cvss4/golden/oracle.ts';
 
 const { Cvss4P0 } = ae;
 const SAMPLE = FULL_SAMPLE;

@@ -15,7 +15,11 @@ import {
   SHORT_TEXT_MAX,
   type ReportFormValues,
 } from './index.ts';
-import { SAMPLE_CVSS_31_VECTOR, sampleReportValues, sampleVulnerability } from './test-fixtures.ts';
+import {
+  SAMPLE_CVSS_31_VECTOR,
+  sampleReportValues,
+  sampleVulnerability,
+} from '../../testing/report/test-fixtures.ts';
 
 /** field path → messages, the way the form and the API see them. */
 function errorsOf(values: unknown): Record<string, string[]> {

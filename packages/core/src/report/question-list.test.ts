@@ -12,7 +12,11 @@ import {
   reportToQuestions,
   withPocFileName,
 } from './index.ts';
-import { SAMPLE_CVSS_VECTOR, sampleReportValues, sampleVulnerability } from './test-fixtures.ts';
+import {
+  SAMPLE_CVSS_VECTOR,
+  sampleReportValues,
+  sampleVulnerability,
+} from '../../testing/report/test-fixtures.ts';
 
 describe('question wording (an API contract: DESIGN §5)', () => {
   it('is exactly the agreed text', () => {

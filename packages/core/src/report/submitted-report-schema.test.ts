@@ -14,7 +14,7 @@ import {
   submittedReportSchema,
   unknownQuestionMessage,
 } from './index.ts';
-import { sampleReportQuestions, sampleVulnerability } from './test-fixtures.ts';
+import { sampleReportQuestions, sampleVulnerability } from '../../testing/report/test-fixtures.ts';
 
 function errorsOf(input: unknown): Record<string, string[]> {
   const result = submittedReportSchema.safeParse(input);

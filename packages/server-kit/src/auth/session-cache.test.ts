@@ -24,7 +24,7 @@ import { groupMembers, groups, users } from '../db/schema/index.ts';
 import { createServer } from '../http/create-server.ts';
 import { serverKitPlugin } from '../server-kit-plugin.ts';
 import { LocalFileStorage } from '../storage/index.ts';
-import { createTestDatabase } from '../testing/test-database.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
 import { createSession, destroySession, readSessionCookie } from './sessions.ts';
 import { AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 

@@ -3,7 +3,7 @@
 // on PostgreSQL — a dropped connection that comes back by itself, LISTENs again and says so.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../testing/test-database.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
 import type { Database } from './database.ts';
 import { notificationsOf } from './notifications-listener.ts';
 

@@ -3,7 +3,7 @@
 // notification, and stop() waits for the drain in flight.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../testing/test-database.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
 import type { Database } from './database.ts';
 import { WokenLoop } from './woken-loop.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileStorageBehaviour } from './file-storage-behaviour.ts';
+import { fileStorageBehaviour } from '../../testing/file-storage-behaviour.ts';
 import { LocalFileStorage, STALE_UPLOAD_MS } from './index.ts';
 
 let root: string;

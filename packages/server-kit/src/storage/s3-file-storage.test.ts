@@ -3,9 +3,9 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { fileStorageBehaviour } from './file-storage-behaviour.ts';
+import { fileStorageBehaviour } from '../../testing/file-storage-behaviour.ts';
 import { S3FileStorage } from './s3-file-storage.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
 
 fileStorageBehaviour('S3FileStorage', async () => {
   const server = await startS3TestServer();

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig, loggerOptions, serverKitPlugin } from '@cvdp/server-kit';
 import { coordinationService } from '../app.ts';
-import { createTestDb, TestClient } from '../testing/test-app.ts';
+import { createTestDb, TestClient } from '../../testing/test-app.ts';
 
 const lines: string[] = [];
 const stream = new Writable({

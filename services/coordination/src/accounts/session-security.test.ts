@@ -15,7 +15,7 @@ import {
   sessionCookieName,
   setSessionCookie,
 } from '@cvdp/server-kit';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 
 const SESSION = 'cvdp_session';
 

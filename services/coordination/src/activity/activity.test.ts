@@ -1,11 +1,11 @@
 // GET /api/case/{id}/activity/ and /api/case/activity/: who sees which rows of a case's log, the sentences
 // people read, before/after for staff only, the `q` filter, paging and newest-first order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { type ActivityEntry as ActivityInput, activity, groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants } from '../tables.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestApp;
 type Client = TestClient & { user: TestUser };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { groups } from '@cvdp/server-kit';
 
 let t: TestApp;

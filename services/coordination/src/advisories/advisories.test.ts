@@ -37,8 +37,8 @@ import {
   notifications,
   vulnerabilities,
 } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { makeWorld, signInAs, type World } from '../threads/thread-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { makeWorld, signInAs, type World } from '../../testing/thread-test-helpers.ts';
 
 let t: TestApp;
 let w: World;

@@ -10,10 +10,10 @@ import { csaf_2_1_strict } from '@secvisogram/csaf-validator-lib/csaf_2_1/schema
 import * as mandatory21 from '@secvisogram/csaf-validator-lib/csaf_2_1/mandatoryTests.js';
 import { CSAF_PROFILE_NAME_TAKEN, CSAF_UPLOAD_INVALID, NO_SHARED_ADVISORY, cvss4Record } from '@cvdp/core';
 import { advisoryRevisions } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { vendorWorld, type VendorWorld } from '../vendor-status/vendor-status-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { vendorWorld, type VendorWorld } from '../../testing/vendor-status-test-helpers.ts';
 import { validateCsaf, validateCsaf21 } from '../csaf/validate.ts';
-import { csafUploadBody } from './csaf-test-helpers.ts';
+import { csafUploadBody } from '../../testing/csaf-test-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { artifacts, caseParticipants } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 import { attachmentDisposition, safeContentType, sanitizeFileName } from './file-names.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { LocalFileStorage, STALE_UPLOAD_MS } from '@cvdp/server-kit';
-import { createTestApp } from '../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 const root = await mkdtemp(path.join(tmpdir(), 'cvdp-orphans-'));
 afterAll(() => rm(root, { recursive: true, force: true }));

@@ -5,10 +5,15 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { S3FileStorage, defaultStorage, loadConfig } from '@cvdp/server-kit';
-import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/storage/s3-test-server';
+import { startS3TestServer, type S3TestServer } from '@cvdp/server-kit/testing/s3-test-server';
 import { artifacts } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { type FileWorld, fileWorld, uploadToCase, uploadToThread } from './artifact-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  type FileWorld,
+  fileWorld,
+  uploadToCase,
+  uploadToThread,
+} from '../../testing/artifact-test-helpers.ts';
 
 let s3: S3TestServer;
 let t: TestApp;

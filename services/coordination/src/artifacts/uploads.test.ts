@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileNotFoundError, activity } from '@cvdp/server-kit';
 import { artifacts, caseParticipants } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   type FileWorld,
   fileForm,
@@ -15,7 +15,7 @@ import {
   uploadToCase,
   uploadToThread,
   uuidsOf,
-} from './artifact-test-helpers.ts';
+} from '../../testing/artifact-test-helpers.ts';
 
 const MAX = 64 * 1024;
 const QUOTA = 200 * 1024;

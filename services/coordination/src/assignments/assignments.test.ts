@@ -10,7 +10,7 @@ import {
   cases,
   notifications,
 } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

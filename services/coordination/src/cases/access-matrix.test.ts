@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { questionsToReport, reportToQuestions } from '@cvdp/core';
-import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { coordinationService } from '../app.ts';
-import { multipartBody, submitReport, type ReportFormParts } from '../reports/report-test-helpers.ts';
-import { csafUploadBody } from '../advisories/csaf-test-helpers.ts';
+import { multipartBody, submitReport, type ReportFormParts } from '../../testing/report-test-helpers.ts';
+import { csafUploadBody } from '../../testing/csaf-test-helpers.ts';
 import {
   autoAssignmentRoles,
   caseParticipants,
@@ -26,7 +26,7 @@ import {
   resolutionOptions,
   vulnerabilities,
 } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
 type Who = (typeof CALLERS)[number];

@@ -1,13 +1,13 @@
 // GET /api/cases/, /api/triage/, /api/contacts/: what each kind of caller finds in the lists, the filters,
 // ordering and paging, and the refusals (bad input 400 naming the field, 403 for non-staff).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import { type CaseListRow, type Contact, type TriageRow } from '@cvdp/core';
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

@@ -3,7 +3,7 @@
 // metadata calls, and the resolution catalogue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import {
   CLOSE_NEEDS_RESOLUTION,
   type CaseCallerMetadata,
@@ -12,8 +12,8 @@ import {
 } from '@cvdp/core';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants, caseUserStates, cases, notifications, resolutionOptions } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The administration catalogue (issue 14): tags by kind, vulnerability attributes and the admin audit list.
 // Admins only (403 for everyone else); every change leaves an activity row with before/after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import {
   CHOICES_ONLY_FOR_CHOICE,
   CHOICES_REQUIRED,
@@ -12,8 +12,8 @@ import {
   type Tag,
   type VulAttribute,
 } from '@cvdp/core';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient & { user: { id: number } };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, ConnectionTestResult } from '@cvdp/core';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { connections } from './tables.ts';
 
 const SECRET = 'connection-test-secret-key-0123456789';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_CONNECTION, type AuditEntry, type Connection, type PageOf } from '@cvdp/core';
 import { decryptSecret, sha256 } from '@cvdp/server-kit';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { connections } from './tables.ts';
 
 const SECRET = 'connections-test-secret-key-0123456789';

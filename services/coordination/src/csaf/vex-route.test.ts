@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorStatus, vulCvssScores } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { vendorWorld, type VendorWorld } from '../vendor-status/vendor-status-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { vendorWorld, type VendorWorld } from '../../testing/vendor-status-test-helpers.ts';
 import { csafFailureMessages, validateCsaf } from './validate.ts';
 import { VEX_INVALID } from './routes.ts';
 

@@ -6,12 +6,12 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { activity, loadConfig, loggerOptions, serverKitPlugin, LocalFileStorage } from '@cvdp/server-kit';
-import { createTestApp, createTestDb, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { createTestApp, createTestDb, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { coordinationService } from '../app.ts';
 import { cases } from '../cases/tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { cveAccounts, cveReservations } from './tables.ts';
-import { startLocalCveServices, type LocalCveServices } from './local-cve-services/index.ts';
+import { startLocalCveServices, type LocalCveServices } from '../../tools/local-cve-services/index.ts';
 import { MISSING_SECRET_KEY } from './cve-failure.ts';
 
 const SECRET = 'test-secret-key-for-cve-accounts';
@@ -294,7 +294,7 @@ describe('logs', () => {
     await app.register(coordinationService);
     await app.ready();
     try {
-      const { TestClient } = await import('../testing/test-client.ts');
+      const { TestClient } = await import('../../testing/test-client.ts');
       const { users, hashPassword } = await import('@cvdp/server-kit');
       await database.db.insert(users).values({
         email: 'log@x.test',

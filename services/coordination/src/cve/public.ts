@@ -1,5 +1,6 @@
-// `@cvdp/coordination/cve-services`: the CVE Services client and the local CVE Services, for other services
-// (the scoring service's ADP send, PUT /cve/{id}/adp) and their tests. Pure HTTP, no database.
+// `@cvdp/coordination/cve-services`: the CVE Services client, for other services (the scoring service's ADP
+// send, PUT /cve/{id}/adp). Pure HTTP, no database. The local CVE Services that tests and demos use instead is
+// a development tool: `@cvdp/coordination/local-cve-services` (tools/local-cve-services/).
 export {
   apiUrlFor,
   CveServicesClient,
@@ -9,11 +10,4 @@ export {
   type CveIdObject,
   type ReserveAnswer,
 } from './client.ts';
-export {
-  DEFAULT_LOCAL_ORG,
-  startLocalCveServices,
-  type LocalCveServices,
-  type LocalCveServicesOptions,
-  type LocalOrg,
-} from './local-cve-services/index.ts';
 export { validateCnaContainer, validateCveRecord, type SchemaError } from './schema/validate.ts';

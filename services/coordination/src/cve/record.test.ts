@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activity } from '@cvdp/server-kit';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { advisoryRevisions, vendorStatus, vulCvssScores } from '../tables.ts';
-import { insertVul, vendorWorld, type VendorWorld } from '../vendor-status/vendor-status-test-helpers.ts';
+import { insertVul, vendorWorld, type VendorWorld } from '../../testing/vendor-status-test-helpers.ts';
 import { cveReservations } from './tables.ts';
-import { startLocalCveServices, type LocalCveServices } from './local-cve-services/index.ts';
+import { startLocalCveServices, type LocalCveServices } from '../../tools/local-cve-services/index.ts';
 import { NO_CVE_ID, NOT_PUBLISHED, RECORD_INVALID } from './record-routes.ts';
 
 const ORG = { shortName: 'testcna', roles: ['CNA'], users: { 'a@x.test': 'key-a' } };

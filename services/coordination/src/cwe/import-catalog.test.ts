@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { type Database } from '@cvdp/server-kit';
 import { cweCatalog, cweEntries } from '../tables.ts';
-import { createTestDb } from '../testing/test-app.ts';
+import { createTestDb } from '../../testing/test-app.ts';
 import { ensureCweCatalogue } from './ensure-catalogue.ts';
 import { importCweCatalog } from './import-catalog.ts';
 import { readBundledCweXml } from './bundled-catalog.ts';

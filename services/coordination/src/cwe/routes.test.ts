@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { cweCatalog, cweEntries } from '../tables.ts';
 import type { CweSearchPage } from '@cvdp/core';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { importCweCatalog } from './import-catalog.ts';
 import { parseCweCatalog } from './parse-catalog.ts';
 import { readBundledCweXml } from './bundled-catalog.ts';

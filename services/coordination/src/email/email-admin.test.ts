@@ -12,7 +12,7 @@ import {
 } from '@cvdp/core';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { notify } from '../notifications/notify.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { emailOutbox } from './tables.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 // use cannot be deleted; every write is in the audit list with before/after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import {
   DUPLICATE_NOTIFICATION_TEMPLATE,
   DUPLICATE_TEMPLATE_NAME,
@@ -15,8 +15,8 @@ import {
   type EmailTemplatePreview,
   type PageOf,
 } from '@cvdp/core';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 import { emailOutbox } from './tables.ts';
 
 let t: TestApp;

@@ -24,10 +24,10 @@ import { coordinationService } from '../app.ts';
 import { caseParticipants, caseUserStates, cases } from '../cases/tables.ts';
 import { notify, participantUserIds } from '../notifications/notify.ts';
 import { notifications } from '../notifications/tables.ts';
-import { createTestDb, TestClient, TEST_PASSWORD, testPasswordHash } from '../testing/test-app.ts';
+import { createTestDb, TestClient, TEST_PASSWORD, testPasswordHash } from '../../testing/test-app.ts';
 import { queueEmails } from './outbox.ts';
 import { emailOutbox } from './tables.ts';
-import { type SmtpSink, startSmtpSink } from './smtp-test-sink.ts';
+import { type SmtpSink, startSmtpSink } from '../../testing/smtp-test-sink.ts';
 import { OUTBOX_DEFAULTS, OutboxWorker, describeSmtpUrl, retryDelayMs } from './worker.ts';
 
 let database: Database;

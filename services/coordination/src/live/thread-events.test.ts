@@ -21,7 +21,7 @@ import { accountRoutes } from '../accounts/routes.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { postReactions, posts } from '../posts/tables.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { THREAD_EVENTS_CHANNEL, threadEventHub } from './hub.ts';
 import { liveRoutes } from './routes.ts';
 

@@ -2,7 +2,7 @@
 // present, the per-user view (assigned — now or before — or owning), staff only, and bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseAssignments, caseParticipants, cases } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@cvdp/core';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { emailOutbox } from '../email/tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { notify } from './notify.ts';
 import { notifications } from './tables.ts';
 

@@ -9,7 +9,7 @@ import {
   createTestApp,
   type TestApp,
   type TestUser,
-} from '../testing/test-app.ts';
+} from '../../testing/test-app.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

@@ -27,7 +27,7 @@ import {
   vulSsvcDecisions,
 } from '../tables.ts';
 import { withThreadRestriction } from '../search/store.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
 import { threadRestrictedToSql } from './rules.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Thread } from '@cvdp/core';
 import { groups, users } from '@cvdp/server-kit';
 import { threads } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   type Client,
   makeWorld,
@@ -14,7 +14,7 @@ import {
   startThread,
   type World,
   writePost,
-} from '../threads/thread-test-helpers.ts';
+} from '../../testing/thread-test-helpers.ts';
 import { POST_OVERHEAD_BYTES, answerCache, pageCache, pageJson, withMine } from './page-cache.ts';
 
 let t: TestApp;

@@ -22,7 +22,7 @@ import {
   posts,
   threads,
 } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   type Client,
   makeWorld,
@@ -30,7 +30,7 @@ import {
   startThread,
   type World,
   writePost,
-} from '../threads/thread-test-helpers.ts';
+} from '../../testing/thread-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: Client;

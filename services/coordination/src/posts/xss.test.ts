@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@cvdp/core';
 import { posts } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { type Client, makeWorld, startThread, writePost } from '../threads/thread-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type Client, makeWorld, startThread, writePost } from '../../testing/thread-test-helpers.ts';
 import { markdownRenderer } from './render.ts';
 
 const ORIGIN = 'https://cvdp.example.org';

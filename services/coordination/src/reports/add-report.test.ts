@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REPORT_QUESTIONS, type AddReportForm } from '@cvdp/core';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { activity } from '@cvdp/server-kit';
 import { artifacts, cases, reports } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { postReport, storedCounts, submitReport } from './report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { postReport, storedCounts, submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE, reportTitle } from '@cvdp/core';
-import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants, cases, reportRevisions, reports } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { editReport, storedCounts, submitReport } from './report-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { editReport, storedCounts, submitReport } from '../../testing/report-test-helpers.ts';
 import { EDIT_FORBIDDEN_MESSAGE, ORIGINAL_FORBIDDEN_MESSAGE } from './messages.ts';
 
 let t: TestApp;

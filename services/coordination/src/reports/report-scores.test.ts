@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { submitReport } from './report-test-helpers.ts';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,11 +16,11 @@ import {
   sampleReportQuestions,
   sampleReportValues,
   sampleVulnerability,
-} from '@cvdp/core/report/test-fixtures';
+} from '@cvdp/core/testing/report/test-fixtures';
 import { activity } from '@cvdp/server-kit';
 import { artifacts, caseParticipants, cases, reports } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { storedCounts, submitReport } from './report-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { storedCounts, submitReport } from '../../testing/report-test-helpers.ts';
 import { INVALID_JSON_MESSAGE, NOT_MULTIPART_MESSAGE } from './report-submission.ts';
 
 let t: TestApp;
@@ -283,7 +283,7 @@ describe('POST /api/report/', () => {
     const visitor = t.anonymous();
     expect((await submitReport(visitor, { report: sampleReportQuestions() })).statusCode).toBe(401);
     const reporter = await t.signIn();
-    const { multipartBody } = await import('./report-test-helpers.ts');
+    const { multipartBody } = await import('../../testing/report-test-helpers.ts');
     const { payload, headers } = await multipartBody({ report: sampleReportQuestions() });
     const noCsrf = await reporter.request('POST', '/api/report/', { payload, headers, csrf: false });
     expect(noCsrf.statusCode).toBe(403);

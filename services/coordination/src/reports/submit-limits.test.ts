@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { editReport, storedCounts, submitReport } from './report-test-helpers.ts';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { editReport, storedCounts, submitReport } from '../../testing/report-test-helpers.ts';
 import { SUBMIT_RATE_MESSAGE } from './submit-limits.ts';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 // GET /api/search/: ranked full text over what the caller may see, with snippets safe to render as HTML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import type { SearchHit } from '@cvdp/core';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { and, eq } from 'drizzle-orm';
 import { caseParticipants, threadParticipants } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
-import { submitReport } from '../reports/report-test-helpers.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { submitReport } from '../../testing/report-test-helpers.ts';
 import { safeSnippet } from './store.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 } from '@cvdp/core';
 import { activity } from '@cvdp/server-kit';
 import { posts, searchEntries, threadParticipants, threads } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { UNREAD_CAP } from './store.ts';
 import {
   type Client,
@@ -19,7 +19,7 @@ import {
   startThread,
   type World,
   writePost,
-} from './thread-test-helpers.ts';
+} from '../../testing/thread-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: Client;

@@ -4,10 +4,15 @@ import { JUSTIFICATION_ONLY_NOT_AFFECTED, JUSTIFICATION_REQUIRED, type VendorSta
 import { CPE_MESSAGES } from '@cvdp/core/cpe/index';
 import { activity } from '@cvdp/server-kit';
 import { caseParticipants, vendorStatus } from '../tables.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { NOT_A_PARTICIPANT_OF_CASE, NOT_A_VENDOR, NOT_A_VUL_OF_CASE } from './store.ts';
 import { VENDOR_STATUS_FORBIDDEN } from './routes.ts';
-import { insertVul, statusCounts, vendorWorld, type VendorWorld } from './vendor-status-test-helpers.ts';
+import {
+  insertVul,
+  statusCounts,
+  vendorWorld,
+  type VendorWorld,
+} from '../../testing/vendor-status-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
 } from '@cvdp/core';
 import { activity } from '@cvdp/server-kit';
 import { caseParticipants, cases, vulnerabilities } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 type Client = TestClient & { user: TestUser };
 

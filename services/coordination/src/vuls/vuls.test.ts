@@ -13,7 +13,7 @@ import {
   reportToQuestions,
 } from '@cvdp/core';
 import { SSVC_UNKNOWN_TABLE_MESSAGE } from '@cvdp/core/ssvc/index';
-import { sampleReportValues, sampleVulnerability } from '@cvdp/core/report/test-fixtures';
+import { sampleReportValues, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import {
   caseParticipants,
@@ -23,7 +23,7 @@ import {
   vulSsvcDecisions,
   vulnerabilities,
 } from '../tables.ts';
-import { createTestApp, type TestApp, type TestClient, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { NO_CVSS_SCORE, NO_SSVC_DECISION, VUL_EDIT_FORBIDDEN } from './routes.ts';
 import { CASE_HAS_NO_REPORT } from './store.ts';
 

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADP_NO_ACCOUNT_REASON, ANALYSIS_LOCK_MESSAGE } from '@cvdp/core/scoring/work';
-import { cveAccounts, startLocalCveServices } from '@cvdp/coordination';
+import { cveAccounts } from '@cvdp/coordination';
+import { startLocalCveServices } from '@cvdp/coordination/local-cve-services';
 import { encryptSecret } from '@cvdp/server-kit';
 import { cveRecords } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { ingestPaths, recordsFolder, requireRecordsDir } from '../../testing/records.ts';
 import { recordWithAdp, validateCveRecord } from './adp.ts';
 
 let t: TestApp;

@@ -3,8 +3,8 @@
 // and the vulnerabilities whose CPEs match, 100 a page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CPE_MESSAGES, parseCpe23 } from '@cvdp/core/cpe/index';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { ingestPaths, recordsFolder, requireRecordsDir } from '../../testing/records.ts';
 import { compareCpeValues, cpeIsSuperset, cpeOverlaps } from './match.ts';
 import { CPE_DUPLICATE } from './store.ts';
 

@@ -8,19 +8,19 @@ import path from 'node:path';
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { postgresPoolOf } from '@cvdp/server-kit';
 import { cveRecords, vulActivity, vulChanges, vulEnrichment, vulScores } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp } from '../testing/test-app.ts';
+import { createScoringTestApp, S, type TestApp } from '../../testing/test-app.ts';
 import {
   CVE_RECORDS_DIR,
   ingestPaths,
   readRecord,
   recordsFolder,
   requireRecordsDir,
-} from '../testing/records.ts';
-import { makeZip } from '../testing/zip.ts';
+} from '../../testing/records.ts';
+import { makeZip } from '../../testing/zip.ts';
 import { MAX_RECORD_BYTES, parseCveRecord } from './parse-record.ts';
 import { ingestFiles } from './ingest.ts';
 import type { SourceFile } from './sources.ts';
-import { fileForm } from '../testing/upload.ts';
+import { fileForm } from '../../testing/upload.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cveRecords, vulActivity, vulEnrichment, vulScores } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { ingestPaths, recordsFolder, requireRecordsDir } from '../../testing/records.ts';
 
 let t: TestApp;
 let scorer: TestClient & { user: { id: number } };

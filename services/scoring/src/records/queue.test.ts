@@ -8,8 +8,8 @@ import { groupMembers, groups } from '@cvdp/server-kit';
 import { type VulDetail, type VulScore, type VulSummary, vulListQuerySchema } from '@cvdp/core/scoring/index';
 import { listConditions, listVuls } from './store.ts';
 import { cveRecords } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { KEV_RECORDS, SOME_RECORDS, ingestPaths, recordsFolder } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { KEV_RECORDS, SOME_RECORDS, ingestPaths, recordsFolder } from '../../testing/records.ts';
 
 type Client = TestClient & { user: { id: number } };
 let t: TestApp;

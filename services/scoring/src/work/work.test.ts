@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cveRecords } from '../tables.ts';
-import { createScoringTestApp, S, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { ingestPaths, recordsFolder, requireRecordsDir } from '../testing/records.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { ingestPaths, recordsFolder, requireRecordsDir } from '../../testing/records.ts';
 import { NOT_A_SCORER } from './store.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/testing/report/test-fixtures';
 import type { ArtifactSummary, CaseDetail } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../test/contrast.ts';

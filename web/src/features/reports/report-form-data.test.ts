@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { reportFormData } from './report-form-data.ts';
 import { newSubmissionKey } from './submission-key.ts';
 

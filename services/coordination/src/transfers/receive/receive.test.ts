@@ -19,14 +19,14 @@ import {
   SAMPLE_CVSS_31_VECTOR,
   SAMPLE_CVSS_VECTOR,
   sampleReportQuestions,
-} from '@cvdp/core/report/test-fixtures';
+} from '@cvdp/core/testing/report/test-fixtures';
 import { LocalFileStorage, loadConfig, loggerOptions, serverKitPlugin, sha256 } from '@cvdp/server-kit';
 import { type SQL, sql } from 'drizzle-orm';
 import { coordinationService } from '../../app.ts';
 import { connections } from '../../connections/tables.ts';
 import { instancePublisher } from '../../csaf/publisher.ts';
 import { buildVex } from '../../csaf/vex.ts';
-import { createTestApp, createTestDb, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { createTestApp, createTestDb, type TestApp, type TestClient } from '../../../testing/test-app.ts';
 
 const TOKEN = 'their-token-to-us-AAAAAAAAAAAAAAAAAAAA';
 const OTHER_TOKEN = 'another-instance-token-BBBBBBBBBBBBBBBB';

@@ -12,7 +12,7 @@ import {
 } from '@cvdp/core';
 import { activity } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../../tables.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 const SECRET = 'transfers-test-secret-key-0123456789';
 

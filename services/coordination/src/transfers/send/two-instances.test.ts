@@ -15,12 +15,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageOf, Transfer } from '@cvdp/core';
-import { sampleReportQuestions } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { groupMembers, groups } from '@cvdp/server-kit';
-import { upload } from '../../artifacts/artifact-test-helpers.ts';
-import { submitReport } from '../../reports/report-test-helpers.ts';
+import { upload } from '../../../testing/artifact-test-helpers.ts';
+import { submitReport } from '../../../testing/report-test-helpers.ts';
 import { caseParticipants, posts } from '../../tables.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../testing/test-app.ts';
 import { threadPayload } from './payloads.ts';
 
 const SECRET = 'two-instances-secret-key-0123456789';

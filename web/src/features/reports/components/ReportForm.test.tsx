@@ -11,7 +11,7 @@ import {
   questionsToReportForm,
   type ReportFormOutput,
 } from '@cvdp/core';
-import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/report/test-fixtures';
+import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/testing/report/test-fixtures';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ReportForm } from './ReportForm.tsx';
 

@@ -3,8 +3,8 @@
 // inserted directly (the vuls routes are another domain's).
 import { count, eq } from 'drizzle-orm';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
-import { caseParticipants, cases, vendorStatus, vulnerabilities } from '../tables.ts';
-import type { TestApp, TestClient, TestUser } from '../testing/test-app.ts';
+import { caseParticipants, cases, vendorStatus, vulnerabilities } from '../src/tables.ts';
+import type { TestApp, TestClient, TestUser } from './test-app.ts';
 
 type Client = TestClient & { user: TestUser };
 

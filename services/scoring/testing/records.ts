@@ -6,12 +6,12 @@ import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '@cvdp/server-kit';
-import { ingestFiles } from '../ingest/ingest.ts';
-import { readSources } from '../ingest/sources.ts';
+import { ingestFiles } from '../src/ingest/ingest.ts';
+import { readSources } from '../src/ingest/sources.ts';
 
 /** The folder of the shared records (CVDP_CVE_RECORDS_DIR overrides it). */
 export const CVE_RECORDS_DIR =
-  process.env.CVDP_CVE_RECORDS_DIR ?? path.resolve(import.meta.dirname, '../../test-data/cve-records');
+  process.env.CVDP_CVE_RECORDS_DIR ?? path.resolve(import.meta.dirname, '../test-data/cve-records');
 
 export function requireRecordsDir() {
   if (!existsSync(CVE_RECORDS_DIR))

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../db/database.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
 
 export interface TemplateInfo {
   kind: 'pglite' | 'postgres';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'services/coordination/src/main.ts');
 const ADMIN = { email: 'demo-admin@example.test', password: 'demo admin password 1' };
 const SECRET = 'transfers demo secret key 0123456789';

@@ -3,7 +3,7 @@
 import type { Config } from '@cvdp/server-kit';
 import { createTestApp, type TestApp } from '@cvdp/coordination/testing';
 import { coordinationService } from '@cvdp/coordination';
-import { scoringService } from '../app.ts';
+import { scoringService } from '../src/app.ts';
 
 export { type TestApp, type TestClient } from '@cvdp/coordination/testing';
 

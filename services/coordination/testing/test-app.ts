@@ -17,7 +17,7 @@ import {
   users,
 } from '@cvdp/server-kit';
 import { createTestDatabase } from '@cvdp/server-kit/testing/test-database';
-import { coordinationService } from '../app.ts';
+import { coordinationService } from '../src/app.ts';
 import { TestClient } from './test-client.ts';
 
 export { TestClient };

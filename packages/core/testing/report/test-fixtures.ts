@@ -1,7 +1,7 @@
 // Valid reports for tests (core, server and web): start from these and break one thing at a time.
-import { CVSS4_DEFAULT_VECTOR } from '../cvss4/index.ts';
-import type { ReportFormValues, VulnerabilityFormValues } from './form-values.ts';
-import { reportToQuestions, type ReportQuestionList } from './question-list.ts';
+import { CVSS4_DEFAULT_VECTOR } from '../../src/cvss4/index.ts';
+import type { ReportFormValues, VulnerabilityFormValues } from '../../src/report/form-values.ts';
+import { reportToQuestions, type ReportQuestionList } from '../../src/report/question-list.ts';
 
 export const SAMPLE_CVSS_VECTOR = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
 export const SAMPLE_CVSS_31_VECTOR = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';

@@ -1,5 +1,5 @@
 // Vector generators shared by the exactness tests (not part of the public API).
-import { CVSS4_BASE_METRIC_COUNT, CVSS4_METRICS } from './metrics.ts';
+import { CVSS4_BASE_METRIC_COUNT, CVSS4_METRICS } from '../../src/cvss4/metrics.ts';
 
 /** Every one of the 104,976 base vectors, in odometer order (last metric fastest). */
 export function* allBaseVectors(): Generator<string> {

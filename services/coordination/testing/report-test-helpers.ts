@@ -1,8 +1,8 @@
 // Test helpers for the report calls: the multipart body a browser sends, and counters for "nothing was kept".
 import { readdir } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
-import { artifacts, cases, reports } from '../tables.ts';
-import type { TestApp, TestClient } from '../testing/test-app.ts';
+import { artifacts, cases, reports } from '../src/tables.ts';
+import type { TestApp, TestClient } from './test-app.ts';
 
 export interface ReportFormParts {
   /** The list, sent as JSON text; or `rawReport` to send any text at all. */

@@ -3,8 +3,8 @@
 import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { activity } from '@cvdp/server-kit';
-import { artifacts, caseParticipants, cases, threadParticipants, threads } from '../tables.ts';
-import type { TestApp, TestClient, TestUser } from '../testing/test-app.ts';
+import { artifacts, caseParticipants, cases, threadParticipants, threads } from '../src/tables.ts';
+import type { TestApp, TestClient, TestUser } from './test-app.ts';
 
 export interface FilePart {
   /** The form field; `file` unless a test sends the wrong one. */

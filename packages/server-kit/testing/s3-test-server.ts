@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { S3FileStorage, type S3StorageOptions } from './s3-file-storage.ts';
+import { S3FileStorage, type S3StorageOptions } from '../src/storage/s3-file-storage.ts';
 
 export interface S3TestServer {
   /** Settings for an S3FileStorage (or the CVDP_S3_* variables) that reach this server's bucket. */

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileNotFoundError, FileTooLargeError, type FileStorage } from './file-storage.ts';
+import { FileNotFoundError, FileTooLargeError, type FileStorage } from '../src/storage/file-storage.ts';
 
 export interface StorageUnderTest {
   storage: FileStorage;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '@cvdp/server-kit';
 import { databaseUrlFor, type TemplateInfo } from '@cvdp/server-kit/testing/test-database';
-import { prepareCoordinationData } from '../database.ts';
+import { prepareCoordinationData } from '../src/database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
-  const dir = path.resolve(import.meta.dirname, '../../../../.tmp');
+  const dir = path.resolve(import.meta.dirname, '../../../.tmp');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `test-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

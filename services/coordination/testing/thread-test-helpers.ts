@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import type { Post, Thread } from '@cvdp/core';
-import { caseParticipants, cases } from '../tables.ts';
-import { TEST_PASSWORD, TestClient, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { caseParticipants, cases } from '../src/tables.ts';
+import { TEST_PASSWORD, TestClient, type TestApp, type TestUser } from './test-app.ts';
 
 export type Client = TestClient & { user: TestUser };
 
