@@ -27,11 +27,11 @@ import {
   vulSsvcDecisions,
 } from '../tables.ts';
 import { withThreadRestriction } from '../search/store.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { createTestStore, type TestStore, type TestUser } from '../../testing/test-app.ts';
 import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
 import { threadRestrictedToSql } from './rules.ts';
 
-let t: TestApp;
+let t: TestStore;
 const callers: Record<string, AuthUser> = {};
 let caseA = 0;
 let caseB = 0;
@@ -40,7 +40,7 @@ const authUser = (u: TestUser, groupIds: number[] = []): AuthUser =>
   ({ id: u.id, email: u.email, name: u.email, roles: u.roles, groupIds }) as unknown as AuthUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestStore();
   const make = (roles: string[] = ['reporter']) => t.createUser({ roles });
   const reporter = await make();
   const vendorMember = await make();
