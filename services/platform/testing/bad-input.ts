@@ -19,6 +19,7 @@ import {
 } from '@cvdp/coordination';
 import { groups, sha256 } from '@cvdp/server-kit';
 import { scoringService } from '@cvdp/scoring';
+import { trackRowChanges } from '@cvdp/coordination/testing/row-changes';
 
 /** Another instance calling cvdp/api/transfers/…: its connection token, and a new Idempotency-Key each call. */
 const CONNECTION_TOKEN = 'fuzzing-connection-token-0123456789';
@@ -59,40 +60,6 @@ export interface Fuzzer {
 function bodyKeys(route: RouteOptions): string[] {
   const body = (route.schema as { body?: { shape?: Record<string, unknown> } } | undefined)?.body;
   return body?.shape ? Object.keys(body.shape) : [];
-}
-
-/**
- * Counting every table's rows before and after each request (62 tables, ~8 ms a time) cost more than the
- * requests themselves. Instead a row trigger on every table keeps each table's net change in
- * `fuzz_row_changes` (+1 per inserted row, −1 per deleted row, in the writing transaction, so a rolled-back
- * write leaves no trace, exactly as with counts), and a check reads that one small table. A TRUNCATE marks
- * its table changed whatever it held.
- */
-async function installRowChangeTracker(t: TestApp, tables: string[]) {
-  await t.db.execute(sql`create table fuzz_row_changes (tbl text primary key, n bigint not null default 0)`);
-  await t.db.execute(sql`
-    create function fuzz_count_row() returns trigger language plpgsql as $$
-    begin
-      update fuzz_row_changes set n = n + case when tg_op = 'INSERT' then 1 else -1 end where tbl = tg_table_name;
-      return null;
-    end $$`);
-  await t.db.execute(sql`
-    create function fuzz_count_truncate() returns trigger language plpgsql as $$
-    begin
-      update fuzz_row_changes set n = n + 1000000000 where tbl = tg_table_name;
-      return null;
-    end $$`);
-  for (const name of tables) {
-    await t.db.execute(sql`insert into fuzz_row_changes (tbl) values (${name})`);
-    await t.db.execute(
-      sql.raw(`create trigger fuzz_rows after insert or delete on "${name}"
-        for each row execute function fuzz_count_row()`),
-    );
-    await t.db.execute(
-      sql.raw(`create trigger fuzz_truncate after truncate on "${name}"
-        for each statement execute function fuzz_count_truncate()`),
-    );
-  }
 }
 
 export const BIG = 'x'.repeat(1024 * 1024);
@@ -327,21 +294,10 @@ export async function createFuzzer(): Promise<Fuzzer> {
   // session cache's NOTIFY round trip before each request (one statement less per request).
   for (const [, client] of callers) client.syncSessionCache = false;
 
-  const rows = await t.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  // Failed sign-ins are recorded on purpose (throttling); every other table must be untouched.
-  const tables = (rows as { rows: { tablename: string }[] }).rows
-    .map((r) => r.tablename)
-    .filter((name) => name !== 'login_failures' && !name.startsWith('__drizzle'));
-  expect(tables.length).toBeGreaterThan(50);
-  await installRowChangeTracker(t, tables);
-
-  const changes = async (): Promise<string> => {
-    const res = await t.db.execute(sql`select string_agg(tbl || ':' || n, ' ' order by tbl) as changes
-      from fuzz_row_changes where n <> 0`);
-    return String((res as { rows: { changes: string | null }[] }).rows[0].changes ?? '');
-  };
+  // Failed sign-ins are recorded on purpose (throttling); every other table must be untouched. Counting
+  // every table's rows around each request (~8 ms a time) cost more than the requests themselves.
+  const tracker = await trackRowChanges(t.db, { mode: 'count', exclude: ['login_failures'] });
+  const changes = () => tracker.read();
 
   const stats = { requests: 0, refusalsChecked: 0 };
   // The tracker's state before the next request: after a refusal it is what it was before (asserted), so

@@ -27,6 +27,7 @@ import {
   vulnerabilities,
 } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { trackRowChanges, type RowChangeTracker } from '../../testing/row-changes.ts';
 
 const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
 type Who = (typeof CALLERS)[number];
@@ -180,7 +181,7 @@ let observerParticipant = 0;
 /** A vulnerability of case A, with the vendor group's status set (so it has a VEX). */
 let vulA = 0;
 let serial = 0;
-let tables: string[] = [];
+let tracker: RowChangeTracker;
 /** What only case A's / B's people may read: its title, report word, tag, participants' names. */
 let secretsOfA: string[] = [];
 let secretsOfB: string[] = [];
@@ -281,28 +282,15 @@ beforeAll(async () => {
   secretsOfB = [TITLE_B, WORD_B, TAG_B, 'Olga Outsider', 'Umbrella Labs', 'Uma Umbrella'];
 
   // Every table a refused call could write to. Sessions are touched by any signed-in request (last
-  // activity) and failed sign-ins are recorded on purpose: neither is a change made by the call.
-  const rows = await t.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  tables = (rows as { rows: { tablename: string }[] }).rows
-    .map((r) => r.tablename)
-    .filter((name) => !['sessions', 'login_failures'].includes(name) && !name.startsWith('__drizzle'));
+  // activity) and failed sign-ins are recorded on purpose: neither is a change made by the call. Any row
+  // inserted, deleted or actually changed elsewhere is (testing/row-changes.ts).
+  tracker = await trackRowChanges(t.db, { mode: 'content', exclude: ['sessions', 'login_failures'] });
 }, 120_000);
 afterAll(() => t.close());
 
-/** A fingerprint of every row of every table: equal before and after means the call changed nothing. */
-async function snapshot(): Promise<Record<string, string>> {
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
-  );
-  const res = await t.db.execute(sql.raw(parts.join(' union all ')));
-  return Object.fromEntries((res as { rows: { t: string; h: string }[] }).rows.map((r) => [r.t, r.h]));
-}
-
-const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
-  Object.keys(before).filter((name) => before[name] !== after[name]);
+/** Where rows changed: equal before and after means the call changed nothing. */
+const snapshot = () => tracker.read();
+const changedTables = (before: string, after: string) => tracker.changedTables(before, after);
 
 const unique = (what: string) => `${what} ${++serial}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -688,6 +676,20 @@ const ISSUE_9_PATHS = [
 ];
 
 describe('the access matrix of the case workspace', () => {
+  it('sees a changed row, an added and a removed one, and not an update that sets the same values', async () => {
+    const before = await snapshot();
+    await t.db.execute(sql`update groups set name = name`);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    await t.db.execute(sql`update groups set name = name || '.' where name = 'Acme PSIRT'`);
+    await t.db.execute(sql`update groups set name = 'Acme PSIRT' where name = 'Acme PSIRT.'`);
+    const changed = await snapshot();
+    expect(changedTables(before, changed)).toContain('groups'); // (and what its triggers keep)
+    await t.db.execute(sql`insert into tags (kind, name) values ('case', 'Tracker check')`);
+    await t.db.execute(sql`delete from tags where name = 'Tracker check'`);
+    // Added and removed again: still a change (stricter than a fingerprint of the rows).
+    expect(changedTables(changed, await snapshot())).toEqual(['tags']);
+  });
+
   it('covers every call of issue 9, and every row is a real route', () => {
     const rows = new Set(MATRIX.map((r) => key(r.method, r.route)));
     expect(rows.size, 'a call is listed twice').toBe(MATRIX.length);
@@ -721,7 +723,7 @@ describe('the access matrix of the case workspace', () => {
         if (tablesChanged.length)
           changed.push(`${who} (${res.statusCode}) changed ${tablesChanged.join(', ')}`);
       } else if (row.method !== 'GET' && !MAY_CHANGE_NOTHING.includes(key(row.method, row.route))) {
-        // The fingerprint sees writes: an allowed write that changed nothing would make "nothing
+        // The tracker sees writes: an allowed write that changed nothing would make "nothing
         // changed" above an empty promise.
         if (!tablesChanged.length) unchanged.push(who);
       }
