@@ -14,6 +14,8 @@ export interface Config {
   sessionIdleSeconds: number;
   /** Seconds a session lives at most from sign-in, however active (absolute lifetime). */
   sessionMaxAgeSeconds: number;
+  /** Seconds between deletions of ended sessions (idle past their expiry or older than the maximum age). */
+  sessionPurgeSeconds: number;
   /**
    * Keep signed-in sessions in memory, invalidated through LISTEN/NOTIFY (auth/session-cache.ts); on
    * unless CVDP_SESSION_CACHE=off, which reads the session from the database on every request.
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactivityTimeout ??
       DEFAULT_SESSION_IDLE_SECONDS,
     sessionMaxAgeSeconds: intFromEnv(env, 'CVDP_SESSION_MAX_AGE', DEFAULT_SESSION_MAX_AGE_SECONDS)!,
+    sessionPurgeSeconds: intFromEnv(env, 'CVDP_SESSION_PURGE_SECONDS', 900)!,
     sessionCache: !['off', '0', 'false'].includes(env.CVDP_SESSION_CACHE?.trim().toLowerCase() ?? ''),
     secretKey: env.CVDP_SECRET_KEY || undefined,
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,

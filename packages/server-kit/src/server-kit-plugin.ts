@@ -15,7 +15,13 @@ import { installErrorHandling, HttpError } from './http/errors.ts';
 import { installRouteSchemas } from './http/routes.ts';
 import { assertStorableText } from './http/text-safety.ts';
 import { type AuthUser, type Role, hasRole, loadAuthUser } from './auth/auth-user.ts';
-import { SESSION_COOKIE, readSessionCookie, resolveSessionUser, sessionCookieName } from './auth/sessions.ts';
+import {
+  SESSION_COOKIE,
+  purgeExpiredSessions,
+  readSessionCookie,
+  resolveSessionUser,
+  sessionCookieName,
+} from './auth/sessions.ts';
 import { AUTH_CHANGES_CHANNEL, SessionCache } from './auth/session-cache.ts';
 import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { BoundTokenMemo, bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
@@ -88,6 +94,33 @@ export function defaultStorage(config: Config): FileStorage {
   return config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(path.join(config.dataDir, 'files'));
 }
 
+/**
+ * Ended sessions are deleted once the app is ready and then every `sessionPurgeSeconds`. Every replica
+ * runs it: the DELETE is idempotent and cheap (by its indexes' worth of ended rows), so no lock or leader
+ * is needed. A failure is logged and tried again at the next tick.
+ */
+function startSessionPurge(app: FastifyInstance, db: Db, config: Config) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const purge = () => {
+    running ??= purgeExpiredSessions(db, config.sessionMaxAgeSeconds)
+      .then((deleted) => {
+        if (deleted) app.log.info({ deleted }, 'deleted ended sessions');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'deleting ended sessions failed'))
+      .finally(() => (running = null));
+  };
+  app.addHook('onReady', async () => {
+    purge();
+    timer = setInterval(purge, config.sessionPurgeSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
+
 async function serverKit(app: FastifyInstance, { db, config, storage, notifications }: ServerKitOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
@@ -113,6 +146,7 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
     );
     app.addHook('onClose', async () => files.close());
   }
+  startSessionPurge(app, db, config);
   // A process killed mid-upload leaves its temporary file behind: sweep old ones at start.
   const swept = await files.sweepStaleUploads?.();
   if (swept) app.log.info({ swept }, 'removed temporary files of interrupted uploads');

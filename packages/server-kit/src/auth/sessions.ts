@@ -147,13 +147,23 @@ export async function destroyOtherSessions(db: Db, userId: number, keepId?: stri
   forgetCachedUser(userId);
 }
 
-export async function purgeExpiredSessions(db: Db, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS) {
-  await db
+/**
+ * Deletes the sessions that have ended: idle past their expiry, or older than the maximum age. Such a
+ * session is refused already when it is presented; this keeps the table from growing with every sign-in.
+ * Returns how many were deleted.
+ */
+export async function purgeExpiredSessions(
+  db: Db,
+  maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS,
+): Promise<number> {
+  const deleted = await db
     .delete(sessions)
     .where(
       or(
         lt(sessions.expiresAt, new Date()),
         lt(sessions.createdAt, new Date(Date.now() - maxAgeSeconds * 1000)),
       ),
-    );
+    )
+    .returning({ idHash: sessions.idHash });
+  return deleted.length;
 }
