@@ -2,6 +2,7 @@
 // tabs' code, and the route asks for the open tab's chunk together with the page's (routes.tsx), so the two
 // load side by side rather than one after the other.
 import { lazy } from 'react';
+import { loadAdvisoryTab } from '../advisories/index.ts';
 
 export const CASE_TABS = [
   'report',
@@ -22,10 +23,9 @@ const tabModules = {
   threads: () => import('../threads/index.ts').then((m) => ({ default: m.ThreadsTab })),
   artifacts: () => import('../threads/index.ts').then((m) => ({ default: m.ArtifactsTab })),
   vulnerabilities: () => import('../vuls/index.ts').then((m) => ({ default: m.VulnerabilitiesTab })),
-  advisory: () =>
-    import('../advisories/index.ts')
-      .then((m) => m.loadAdvisoryTab())
-      .then((m) => ({ default: m.AdvisoryTab })),
+  // The advisories feature's index is in the first chunk already (the app's routes import it), so its
+  // loader is imported as it is; the tab itself still loads only when it opens.
+  advisory: () => loadAdvisoryTab().then((m) => ({ default: m.AdvisoryTab })),
 };
 
 export const TabComponents = {
