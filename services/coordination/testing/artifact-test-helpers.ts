@@ -6,32 +6,9 @@ import { activity } from '@cvdp/server-kit';
 import { artifacts, caseParticipants, cases, threadParticipants, threads } from '../src/tables.ts';
 import type { TestApp, TestClient, TestUser } from './test-app.ts';
 
-export interface FilePart {
-  /** The form field; `file` unless a test sends the wrong one. */
-  field?: string;
-  name: string;
-  content: Buffer | string;
-  type?: string;
-}
+import { type FilePart, fileForm } from '@cvdp/server-kit/testing/file-form';
 
-/** A multipart body built the way a browser's FormData is, with the given files (and text fields). */
-export async function fileForm(files: FilePart[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) {
-    const bytes = typeof f.content === 'string' ? Buffer.from(f.content) : f.content;
-    form.append(
-      f.field ?? 'file',
-      new Blob([new Uint8Array(bytes)], { type: f.type ?? 'text/plain' }),
-      f.name,
-    );
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type')! },
-  };
-}
+export { type FilePart, fileForm };
 
 export async function upload(client: TestClient, url: string, ...files: FilePart[]) {
   const { payload, headers } = await fileForm(files);

@@ -3,7 +3,7 @@
 // nothing. Each test file builds its own app and database from it, so the three probe families run side by
 // side on separate workers instead of one file setting a floor under the whole run.
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { TestClient, createTestApp, type TestApp } from '@cvdp/coordination/testing';
@@ -320,4 +320,23 @@ export async function createFuzzer(): Promise<Fuzzer> {
     return res;
   };
   return { t, table, callers, probe, stats };
+}
+
+/**
+ * A test file's fuzzer: built before its tests (a database and app of the file's own), closed after them,
+ * with how many requests it sent printed under `label`. The tests read it through the returned getter.
+ */
+export function useFuzzer(label: string): () => Fuzzer {
+  let f: Fuzzer | undefined;
+  beforeAll(async () => {
+    f = await createFuzzer();
+  }, 120_000);
+  afterAll(async () => {
+    if (!f) return;
+    console.log(
+      `bad input (${label}): ${f.stats.requests} requests, ${f.stats.refusalsChecked} refusals checked for writes`,
+    );
+    await f.t.close();
+  });
+  return () => f!;
 }

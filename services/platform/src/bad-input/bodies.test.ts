@@ -2,21 +2,13 @@
 // broken JSON and multipart, unexpected types) on every unsafe route with a real id in the path, from each
 // of the four callers. Nothing may answer 5xx, and a refused request may not have written a row anywhere
 // (../../testing/bad-input.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bodyProbes, createFuzzer, fill, routesByCaller, type Fuzzer } from '../../testing/bad-input.ts';
+import { expect, it } from 'vitest';
+import { bodyProbes, fill, routesByCaller, useFuzzer } from '../../testing/bad-input.ts';
 
-let f: Fuzzer;
-beforeAll(async () => {
-  f = await createFuzzer();
-}, 120_000);
-afterAll(async () => {
-  console.log(
-    `bad input (bodies): ${f.stats.requests} requests, ${f.stats.refusalsChecked} refusals checked for writes`,
-  );
-  await f.t.close();
-});
+const fuzzer = useFuzzer('bodies');
 
 it('hostile bodies on every unsafe route (with a real id in the path)', { timeout: 900_000 }, async () => {
+  const f = fuzzer();
   const routes = f.table.filter((r) => r.method !== 'GET');
   for (const { route, who, client } of routesByCaller(f, routes)) {
     for (const p of bodyProbes(route.bodyKeys))

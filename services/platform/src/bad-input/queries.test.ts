@@ -1,21 +1,13 @@
 // Bad input, part 2 of 3: hostile query strings and headers on every route, from each of the four
 // callers. Nothing may answer 5xx, and a refused request may not have written a row anywhere
 // (../../testing/bad-input.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HOSTILE_QUERY, createFuzzer, fill, routesByCaller, type Fuzzer } from '../../testing/bad-input.ts';
+import { expect, it } from 'vitest';
+import { HOSTILE_QUERY, fill, routesByCaller, useFuzzer } from '../../testing/bad-input.ts';
 
-let f: Fuzzer;
-beforeAll(async () => {
-  f = await createFuzzer();
-}, 120_000);
-afterAll(async () => {
-  console.log(
-    `bad input (queries): ${f.stats.requests} requests, ${f.stats.refusalsChecked} refusals checked for writes`,
-  );
-  await f.t.close();
-});
+const fuzzer = useFuzzer('queries');
 
 it('hostile query strings and headers on every route', { timeout: 900_000 }, async () => {
+  const f = fuzzer();
   for (const { route, who, client } of routesByCaller(f, f.table)) {
     for (const q of HOSTILE_QUERY) await f.probe(who, client, route.method, `${fill(route.url, '1')}?${q}`);
   }

@@ -1,15 +1,15 @@
 // The route-wide bad-input suite (issue 15; split in issue 22): the route table it walks is read from the
 // app — a route added tomorrow is covered the day it is added. This file checks that table and the paging
 // links; ids.test.ts, queries.test.ts and bodies.test.ts send the hostile requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createFuzzer, type Fuzzer } from '../../testing/bad-input.ts';
+import { type Fuzzer, useFuzzer } from '../../testing/bad-input.ts';
 
+const fuzzer = useFuzzer('route table');
 let f: Fuzzer;
-beforeAll(async () => {
-  f = await createFuzzer();
-}, 120_000);
-afterAll(() => f.t.close());
+beforeAll(() => {
+  f = fuzzer();
+});
 
 describe('the route table of the bad-input suite', () => {
   it('is read from the app and covers both services', () => {

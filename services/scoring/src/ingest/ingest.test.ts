@@ -20,7 +20,7 @@ import { makeZip } from '../../testing/zip.ts';
 import { MAX_RECORD_BYTES, parseCveRecord } from './parse-record.ts';
 import { ingestFiles } from './ingest.ts';
 import type { SourceFile } from './sources.ts';
-import { fileForm } from '../../testing/upload.ts';
+import { fileForm } from '@cvdp/server-kit/testing/file-form';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
-// A multipart body built the way a browser's FormData is, for upload tests.
+// A multipart body built the way a browser's FormData is, for the upload tests of both services.
 export interface FilePart {
+  /** The form field; `file` unless a test sends the wrong one. */
   field?: string;
   name: string;
   content: Buffer | string;
