@@ -31,3 +31,4 @@ export {
 } from './server-kit-plugin.ts';
 export * from './command.ts';
 export * from './heap-flags.ts';
+export * from './secret-key.ts';

@@ -2,6 +2,8 @@
 import {
   createServer,
   describeDatabase,
+  describeSecretKey,
+  ensureSecretKey,
   loadConfig,
   openDatabase,
   reportStartup,
@@ -15,6 +17,8 @@ import { describeBootstrap, ensureAdmin } from './accounts/bootstrap-admin.ts';
 
 runCommand(async () => {
   const config = loadConfig();
+  // On the embedded database a key is made once and kept in the data folder (server-kit secret-key.ts).
+  const secretKey = ensureSecretKey(config);
   const database = await openDatabase(config);
   await prepareCoordinationData(database.db);
   const app = createServer(config);
@@ -26,6 +30,8 @@ runCommand(async () => {
   const flagsWarning = startFlagsWarning();
   if (flagsWarning) app.log.warn(flagsWarning);
   await app.listen({ port: config.port, host: config.host });
+  const keyNote = describeSecretKey(secretKey);
+  if (keyNote) app.log.info(keyNote);
   reportStartup(app.log, {
     name: 'CVDP coordination service (base 1)',
     url: `http://${config.host}:${config.port}/`,

@@ -3,6 +3,8 @@
 // as plain lines on a terminal and logged as one structured line otherwise.
 import {
   describeDatabase,
+  describeSecretKey,
+  ensureSecretKey,
   loadConfig,
   openDatabase,
   reportStartup,
@@ -15,6 +17,8 @@ import { ensureInternalCoordinationToken } from './internal-token.ts';
 
 runCommand(async () => {
   const config = loadConfig();
+  // On the embedded database a key is made once and kept in the data folder (server-kit secret-key.ts).
+  const secretKey = ensureSecretKey(config);
   const database = await openDatabase(config);
   await prepareCoordinationData(database.db);
   // Base 2's token for base 1 when both live here and none was configured (internal-token.ts; never logged).
@@ -33,6 +37,8 @@ runCommand(async () => {
       'The platform service account is deactivated: creating cases from the scoring screens is off until an administrator reactivates it or CVDP_COORDINATION_TOKEN is set.',
     );
   await app.listen({ port: config.port, host: config.host });
+  const keyNote = describeSecretKey(secretKey);
+  if (keyNote) app.log.info(keyNote);
   reportStartup(app.log, {
     name: 'CVDP',
     // The web app lives under /cvdp/ (web-host.ts); the services answer at / and /scoring/.

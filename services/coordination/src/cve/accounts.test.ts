@@ -2,10 +2,20 @@
 // admins only; the API key encrypted at rest, never answered, audited or logged; reservations stored only
 // when CVE Services reserved them, failures shown with the service's reason; an id given to a vulnerability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { activity, loadConfig, loggerOptions, serverKitPlugin, LocalFileStorage } from '@cvdp/server-kit';
+import {
+  activity,
+  ensureSecretKey,
+  loadConfig,
+  loggerOptions,
+  serverKitPlugin,
+  LocalFileStorage,
+} from '@cvdp/server-kit';
 import { createTestApp, createTestDb, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { coordinationService } from '../app.ts';
 import { cases } from '../cases/tables.ts';
@@ -247,6 +257,20 @@ describe('CVE reservations', () => {
 });
 
 describe('CVDP_SECRET_KEY', () => {
+  it('is there on the embedded default without setting it: an account is added with the first start', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cvdp-default-key-'));
+    const config = loadConfig({ CVDP_DATA_DIR: dataDir });
+    ensureSecretKey(config);
+    const app = await createTestApp({ config: { secretKey: config.secretKey } });
+    try {
+      const s = await app.signIn({ roles: ['admin'] });
+      expect((await s.post('/manage/cve/account/', accountBody())).statusCode).toBe(201);
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('is required to add an account, and its absence stops the start when accounts exist', async () => {
     const bare = await createTestApp({ config: { secretKey: undefined } });
     try {
