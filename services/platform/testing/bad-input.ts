@@ -38,6 +38,29 @@ export interface RouteEntry {
   method: string;
   url: string;
   bodyKeys: string[];
+  /** Who may call it, as the route declared (server-kit RouteSpec.access); undefined for routes of others. */
+  access: 'public' | 'user' | readonly string[] | undefined;
+}
+
+/** The roles each caller holds (the connection's token is no user's: it holds none). */
+const CALLER_ROLES: Record<string, readonly string[] | null> = {
+  anonymous: null,
+  reporter: ['reporter'],
+  admin: ['admin', 'coordinator', 'scorer'],
+  connection: null,
+};
+
+/**
+ * Whether the route's declared access refuses this caller outright (anonymous or another instance on a
+ * signed-in route, a caller holding none of the roles it names). Such a caller must get 401 or 403
+ * whatever it sends: the check runs before the body is read.
+ */
+export function lacksAccess(who: string, route: RouteEntry): boolean {
+  const roles = CALLER_ROLES[who];
+  if (route.access === undefined || route.access === 'public') return false;
+  if (roles === null) return true;
+  if (route.access === 'user') return false;
+  return !route.access.some((role) => roles.includes(role));
 }
 
 export interface Fuzzer {
@@ -184,7 +207,8 @@ export async function createFuzzer(): Promise<Fuzzer> {
           if (method === 'HEAD' || method === 'OPTIONS') continue;
           // Swagger UI's static files are not ours to fuzz.
           if (route.url.includes('/api/docs/static')) continue;
-          table.push({ method, url: route.url, bodyKeys: bodyKeys(route) });
+          const access = (route.config as { access?: RouteEntry['access'] } | undefined)?.access;
+          table.push({ method, url: route.url, bodyKeys: bodyKeys(route), access });
         }
       });
       await app.register(coordinationService);

@@ -7,6 +7,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   HTTPMethods,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
@@ -54,10 +55,15 @@ type Out<S> = S extends ZodType ? z.output<S> : unknown;
 export type RouteRequest<P, Q, B> = FastifyRequest<{ Params: Out<P>; Querystring: Out<Q>; Body: Out<B> }>;
 export type RouteHandler<P, Q, B> = (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>;
 
-function accessCheck(app: FastifyInstance, access: RouteAccess): preHandlerAsyncHookHandler[] {
+/**
+ * Who may call the route, checked in the route's onRequest hook: after the kit has resolved the caller and
+ * checked CSRF, before the body is read, parsed or validated. A caller without the right gets 401/403
+ * whatever they sent — never a 400 that tells them about the body of a call they may not make.
+ */
+function accessCheck(app: FastifyInstance, access: RouteAccess): onRequestAsyncHookHandler[] {
   if (access === 'public') return [];
-  if (access === 'user') return [app.requireUser];
-  return [app.requireRole(...access)];
+  const check = access === 'user' ? app.requireUser : app.requireRole(...access);
+  return [check];
 }
 
 /** Installs the zod validator; called once by the server kit. */
@@ -69,6 +75,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** See RouteSpec.ownAuth. */
     ownAuth?: boolean;
+    /** Who may call the route (RouteSpec.access), for the route-wide tests that walk the route table. */
+    access?: RouteAccess;
   }
 }
 
@@ -101,6 +109,7 @@ export function defineRoute<
         ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } }
         : {}),
       ...(spec.ownAuth ? { ownAuth: true } : {}),
+      access: spec.access,
     },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     // A call that takes a body may be sent with none (an empty PATCH): the schema then sees {}. Forms'
@@ -112,7 +121,8 @@ export function defineRoute<
           },
         }
       : {}),
-    preHandler: [...accessCheck(app, spec.access), ...(spec.preHandler ?? [])],
+    onRequest: accessCheck(app, spec.access),
+    preHandler: spec.preHandler ?? [],
     handler: handler as unknown as RouteHandlerMethod,
   });
 }

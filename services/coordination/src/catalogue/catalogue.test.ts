@@ -254,6 +254,17 @@ describe('manage/vul/attributes/', () => {
       expect((await who.get('/manage/vul/attributes/')).statusCode).toBe(403);
       expect((await who.post('/manage/vul/attributes/', { name: 'Y', type: 'text' })).statusCode).toBe(403);
       expect((await who.patch('/manage/vul/attributes/1/', { required: true })).statusCode).toBe(403);
+      // Refused before the body is looked at: an invalid one is a 403 too, not a 400 about its fields.
+      expect((await who.post('/manage/vul/attributes/', { name: '', type: 'nonsense' })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (
+          await who.post('/manage/vul/attributes/', '{"name":', {
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await who.delete('/manage/vul/attributes/1/')).statusCode).toBe(403);
     }
   });
