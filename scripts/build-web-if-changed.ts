@@ -11,7 +11,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
 const hashFile = path.join(dist, '.source-hash');
-/** What the build reads: folders are walked (node_modules, dist and test files left out), files read. */
+/**
+ * What the build reads: folders are walked (node_modules and dist left out), files read. Test files count
+ * too: a changed test costs one build of a few seconds, a missed source change would serve a stale page.
+ */
 const INPUTS = [
   'web/src',
   'web/public',

@@ -1,6 +1,16 @@
 // CVDP_SECRET_KEY on the embedded default (issue 24): made once in the data folder, owner-only, read back
 // on later starts; never made when the environment sets one or the database is a PostgreSQL server.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -56,4 +66,14 @@ it('tightens a restored key file that others could read, and refuses one that ho
   expect(statSync(file).mode & 0o777).toBe(0o600);
   writeFileSync(file, 'short\n');
   expect(() => ensureSecretKey(loadConfig({ CVDP_DATA_DIR: dir }))).toThrow(/no usable secret key/);
+});
+
+it('says what is wrong with a key file it cannot read, instead of making another over it', () => {
+  const dir = dataDir();
+  mkdirSync(dir, { recursive: true });
+  // A link to nowhere: it does not "exist", yet a new file cannot be made in its place.
+  symlinkSync(path.join(dir, 'nowhere'), path.join(dir, SECRET_KEY_FILE));
+  expect(() => ensureSecretKey(loadConfig({ CVDP_DATA_DIR: dir }))).toThrow(
+    /cannot be read as the secret key/,
+  );
 });

@@ -13,6 +13,22 @@ export const SECRET_KEY_FILE = 'secret-key';
 
 export type SecretKeySource = 'environment' | 'data folder' | 'generated' | 'none';
 
+/** Reads the kept key into the config; one that is missing or too short stops the start with its reason. */
+function readKey(config: Config, file: string): { source: SecretKeySource; file: string } {
+  let key: string;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`${file} cannot be read as the secret key (${(error as Error).message})`);
+  }
+  if (key.length < 32)
+    throw new Error(`${file} holds no usable secret key: remove it to have a new one made`);
+  // A copy restored with looser permissions is tightened again.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  config.secretKey = key;
+  return { source: 'data folder', file };
+}
+
 /**
  * Gives `config.secretKey` a value on the embedded database when the environment set none: read from
  * `<dataDir>/secret-key`, or generated into it (mode 0600) on the first start. Says where it came from.
@@ -21,19 +37,17 @@ export function ensureSecretKey(config: Config): { source: SecretKeySource; file
   if (config.secretKey) return { source: 'environment' };
   if (config.databaseUrl) return { source: 'none' };
   const file = path.join(config.dataDir, SECRET_KEY_FILE);
-  if (existsSync(file)) {
-    const key = readFileSync(file, 'utf8').trim();
-    if (key.length < 32)
-      throw new Error(`${file} holds no usable secret key: remove it to have a new one made`);
-    // A copy restored with looser permissions is tightened again.
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-    config.secretKey = key;
-    return { source: 'data folder', file };
-  }
+  if (existsSync(file)) return readKey(config, file);
   mkdirSync(config.dataDir, { recursive: true });
   const key = randomBytes(32).toString('base64url');
-  // 'wx': never overwrite a key another process wrote meanwhile (its secrets would become unreadable).
-  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    // 'wx': never overwrite a key another process wrote meanwhile (its secrets would become unreadable).
+    writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process made it between our look and our write: use that one.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readKey(config, file);
+    throw error;
+  }
   config.secretKey = key;
   return { source: 'generated', file };
 }
