@@ -9,6 +9,7 @@ export * from './http/validation.ts';
 export * from './http/pagination.ts';
 export * from './http/create-server.ts';
 export * from './http/routes.ts';
+export * from './http/responses.ts';
 export * from './http/text-safety.ts';
 export * from './http/unique-violation.ts';
 export * from './http/api-docs.ts';

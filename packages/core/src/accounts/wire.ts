@@ -1,6 +1,7 @@
 // The JSON the coordination service answers for accounts, groups and API tokens (shared by the server's
 // views and the web client). Times are ISO 8601 UTC strings.
 // CurrentUser (GET /api/user/, POST /api/auth/login/) lives in ../auth beside the account input rules.
+import { z } from 'zod';
 import type { CurrentUser } from '../auth/index.ts';
 
 /** One group the user belongs to, as listed in `CurrentUser.groups`. */
@@ -60,19 +61,17 @@ export interface GroupJoinRequestDecision {
 }
 
 /** An API token without its key: GET /api/user/tokens/, GET /manage/tokens/. */
-export interface ApiToken {
-  id: number;
-  name: string;
-  /** The first characters of the key, to recognise it. */
-  prefix: string;
-  /** The owner's user id. */
-  user: number;
-  created: string;
-  last_used: string | null;
-  revoked: string | null;
-}
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key, to recognise it.'),
+  user: z.number().int().describe("The owner's user id."),
+  created: z.string(),
+  last_used: z.string().nullable(),
+  revoked: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** POST /api/user/tokens/ (201): the only answer that carries the key. */
-export interface ApiTokenWithKey extends ApiToken {
-  key: string;
-}
+export const apiTokenWithKeySchema = apiTokenSchema.extend({ key: z.string() });
+export type ApiTokenWithKey = z.infer<typeof apiTokenWithKeySchema>;

@@ -12,7 +12,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodType, z } from 'zod';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { errorResponse, type ResponseSchemas } from './responses.ts';
 import type { Role } from '../auth/auth-user.ts';
 import { foldBracketKeys } from './form-arrays.ts';
 
@@ -33,6 +34,13 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * What the route answers, by status (http/responses.ts): every route declares its success answer(s). The
+   * schema documents the answer in the OpenAPI description and is what serialization writes: a key the
+   * schema does not name is dropped, so a column added to a row cannot leak into an answer. A 4xx answer is
+   * the API's one error shape, added by the kit.
+   */
+  response?: ResponseSchemas;
   /** The body is multipart/form-data, read by the handler (files stream to storage). */
   multipart?: boolean;
   /** Per-route rate limit (requests per minute from one address). */
@@ -66,9 +74,10 @@ function accessCheck(app: FastifyInstance, access: RouteAccess): onRequestAsyncH
   return [check];
 }
 
-/** Installs the zod validator; called once by the server kit. */
+/** Installs the zod validator and serializer; called once by the server kit. */
 export function installRouteSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 }
 
 declare module 'fastify' {
@@ -103,6 +112,7 @@ export function defineRoute<
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(spec.response ? { response: { ...spec.response, '4xx': errorResponse } } : {}),
     },
     config: {
       ...(spec.rateLimitPerMinute

@@ -2,8 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ApiToken, idParam, idParams, tokenCreateSchema } from '@cvdp/core';
-import { HttpError, apiTokens, createApiToken, recordActivity, routes } from '@cvdp/server-kit';
+import {
+  type ApiToken,
+  apiTokenSchema,
+  apiTokenWithKeySchema,
+  idParam,
+  idParams,
+  tokenCreateSchema,
+} from '@cvdp/core';
+import { HttpError, apiTokens, createApiToken, noContent, recordActivity, routes } from '@cvdp/server-kit';
 
 const tokenView = (t: typeof apiTokens.$inferSelect): ApiToken => ({
   id: t.id,
@@ -42,7 +49,11 @@ export async function tokenRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/user/tokens/',
-    { ...mine, summary: "The caller's API tokens (never their keys)" },
+    {
+      ...mine,
+      summary: "The caller's API tokens (never their keys)",
+      response: { 200: z.array(apiTokenSchema) },
+    },
     async (request) => {
       const rows = await db
         .select()
@@ -56,7 +67,12 @@ export async function tokenRoutes(app: FastifyInstance) {
   /** The key is shown once, in this answer; only its hash is kept. */
   r.post(
     '/api/user/tokens/',
-    { ...mine, summary: 'Create an API token (its key is shown once)', body: tokenCreateSchema },
+    {
+      ...mine,
+      summary: 'Create an API token (its key is shown once)',
+      body: tokenCreateSchema,
+      response: { 201: apiTokenWithKeySchema },
+    },
     async (request, reply) => {
       const { name } = request.body;
       const { key, token } = await db.transaction(async (tx) => {
@@ -75,7 +91,7 @@ export async function tokenRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/user/tokens/:id/',
-    { ...mine, summary: 'Revoke one of my tokens', params: idParams },
+    { ...mine, summary: 'Revoke one of my tokens', params: idParams, response: { 204: noContent } },
     async (request, reply) => {
       const { id } = request.params;
       await revoke(request.user!.id, id, request.user!.id);
@@ -89,6 +105,7 @@ export async function tokenRoutes(app: FastifyInstance) {
       ...admin,
       summary: "Everyone's tokens (filter by user)",
       query: z.object({ user: idParam.optional() }),
+      response: { 200: z.array(apiTokenSchema) },
     },
     async (request) => {
       const { user } = request.query;
@@ -104,7 +121,7 @@ export async function tokenRoutes(app: FastifyInstance) {
 
   r.delete(
     '/manage/tokens/:id/',
-    { ...admin, summary: "Revoke anyone's token", params: idParams },
+    { ...admin, summary: "Revoke anyone's token", params: idParams, response: { 204: noContent } },
     async (request, reply) => {
       const { id } = request.params;
       await revoke(request.user!.id, id);
