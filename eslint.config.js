@@ -4,6 +4,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
+/** no-restricted-imports entries of the web app (the blocks at the end say where each applies). */
+const AXIOS = {
+  name: 'axios',
+  message: 'Call the API through a feature api/ file (web/src/lib/api-client.ts).',
+};
+const API_CLIENT = {
+  group: ['**/lib/api-client.ts'],
+  importNames: ['coordinationApi', 'scoringApi'],
+  message: "Put the call in the feature's api/ folder and call its hook.",
+};
+const QUERY_HOOKS = {
+  name: '@tanstack/react-query',
+  importNames: [
+    'useQuery',
+    'useQueries',
+    'useInfiniteQuery',
+    'useSuspenseQuery',
+    'useMutation',
+    'useQueryClient',
+  ],
+  message: 'Call the feature\'s hooks from its api/ folder (docs/architecture.md, "Web: data").',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,27 +148,32 @@ export default tseslint.config(
     },
   },
   {
-    // Every call goes through the API client (web/src/lib/api-client.ts), and from a feature's api.ts:
-    // components call the functions of their feature's api.ts, never axios or the client itself.
+    // Every call goes through the API client (web/src/lib/api-client.ts), from a feature's api/ folder:
+    // components call the hooks of their feature's api/ files, never axios or the client itself.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/api-client.ts', 'web/src/features/*/api.ts', 'web/src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'axios', message: 'Call the API through a feature api.ts (web/src/lib/api-client.ts).' },
-          ],
-          patterns: [
-            {
-              group: ['**/lib/api-client.ts'],
-              importNames: ['coordinationApi', 'scoringApi'],
-              message: "Put the call in the feature's api.ts and call that.",
-            },
-          ],
-        },
-      ],
-    },
+    ignores: [
+      'web/src/lib/api-client.ts',
+      'web/src/features/*/api/**',
+      'web/src/features/*/api.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: [AXIOS], patterns: [API_CLIENT] }] },
+  },
+  {
+    // One web data pattern (issue 23, docs/architecture.md "Web: data"): a feature's calls live in its
+    // api/ folder, one file per endpoint exporting the fetcher, its query options and its hook; mutation
+    // hooks own what they refresh, so no screen has to remember what a change must refresh. The app's
+    // providers (web/src/app) and the shared lib may hold the query client itself. (This block repeats the
+    // one above because a later block's options for a rule replace an earlier one's.)
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/features/*/api/**',
+      'web/src/app/**',
+      'web/src/lib/**',
+      'web/src/test/**',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: [AXIOS, QUERY_HOOKS], patterns: [API_CLIENT] }] },
   },
   { files: ['**/*.{js,mjs}'], extends: [tseslint.configs.disableTypeChecked] },
 );

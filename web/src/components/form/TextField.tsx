@@ -1,33 +1,48 @@
-// One labelled text input or text area, wired to react-hook-form.
-import type { UseFormRegisterReturn } from 'react-hook-form';
+// One labelled text input or text area of a ZodForm.
 import { Form } from 'react-bootstrap';
 import { FieldError } from './FieldError.tsx';
 import { RequiredMark } from './RequiredMark.tsx';
+import { useField } from './field-state.ts';
 
 export function TextField(props: {
   id: string;
+  name: string;
   label: string;
-  registration: UseFormRegisterReturn;
-  error?: string;
   required?: boolean;
-  multiline?: boolean;
+  multiline?: boolean | number;
+  type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'date' | 'search';
+  autoComplete?: string;
+  placeholder?: string;
   help?: string;
+  /** The label is read by screen readers only (a field whose purpose the layout shows). */
+  hideLabel?: boolean;
+  className?: string;
 }) {
-  const { id, label, registration, error, required, multiline, help } = props;
+  const { id, name, label, required, multiline, type, autoComplete, placeholder, help, hideLabel } = props;
+  const { register, error } = useField(name);
+  const described = [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined;
   return (
-    <Form.Group className="mb-3" controlId={id} data-field={registration.name}>
-      <Form.Label>
+    <Form.Group className={props.className ?? 'mb-3'} controlId={id} data-field={name}>
+      <Form.Label className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
         {required && <RequiredMark />}
       </Form.Label>
       <Form.Control
-        {...(multiline ? { as: 'textarea' as const, rows: 4 } : { type: 'text' })}
-        {...registration}
+        {...(multiline
+          ? { as: 'textarea' as const, rows: typeof multiline === 'number' ? multiline : 4 }
+          : { type: type ?? 'text' })}
+        {...register}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
         isInvalid={Boolean(error)}
         aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described}
       />
-      {help && <Form.Text muted>{help}</Form.Text>}
+      {help && (
+        <Form.Text id={`${id}-help`} muted>
+          {help}
+        </Form.Text>
+      )}
       <FieldError message={error} id={`${id}-error`} />
     </Form.Group>
   );

@@ -1,24 +1,15 @@
-// A Yes/No question as two radio buttons in a fieldset, so the question names the group.
-import type { UseFormRegisterReturn } from 'react-hook-form';
+// A Yes/No question of a ZodForm as two radio buttons in a fieldset, so the question names the group.
 import { Form } from 'react-bootstrap';
 import { YES_NO } from '@cvdp/core';
 import { FieldError } from './FieldError.tsx';
 import { RequiredMark } from './RequiredMark.tsx';
+import { useField } from './field-state.ts';
 
-export function YesNoField(props: {
-  id: string;
-  legend: string;
-  registration: UseFormRegisterReturn;
-  error?: string;
-  required?: boolean;
-}) {
-  const { id, legend, registration, error, required } = props;
+export function YesNoField(props: { id: string; name: string; legend: string; required?: boolean }) {
+  const { id, name, legend, required } = props;
+  const { register, error } = useField(name);
   return (
-    <fieldset
-      className="mb-3"
-      data-field={registration.name}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className="mb-3" data-field={name} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label fs-6 mb-1">
         {legend}
         {required && <RequiredMark />}
@@ -32,7 +23,7 @@ export function YesNoField(props: {
           label={answer}
           value={answer}
           isInvalid={Boolean(error)}
-          {...registration}
+          {...register}
         />
       ))}
       <FieldError message={error} id={`${id}-error`} />

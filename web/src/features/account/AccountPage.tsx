@@ -1,81 +1,60 @@
 // The signed-in user's own settings: password and API tokens.
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Form, InputGroup, Table } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passwordSchema } from '@cvdp/core';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Row, Table } from 'react-bootstrap';
+import { changePasswordSchema, tokenCreateSchema } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
-import { changePassword, createToken, fetchMyTokens, revokeToken } from './api.ts';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
+import { useChangePassword, useCreateToken, useMyTokens, useRevokeToken } from './api/index.ts';
 import { GroupsCard } from './GroupsCard.tsx';
 
 function PasswordCard() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const check = passwordSchema.safeParse(next);
-    if (!check.success) return setMessage({ ok: false, text: check.error.issues[0].message });
-    try {
-      await changePassword(current, next);
-      setMessage({ ok: true, text: 'Your password has been changed. Other sessions were signed out.' });
-      setCurrent('');
-      setNext('');
-    } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err) });
-    }
-  }
+  const form = useZodForm(changePasswordSchema, {
+    defaultValues: { current_password: '', new_password: '' },
+  });
+  const change = useChangePassword();
   return (
     <Card className="mb-4">
       <Card.Header>Change password</Card.Header>
       <Card.Body>
-        {message && <Alert variant={message.ok ? 'success' : 'danger'}>{message.text}</Alert>}
-        <Form onSubmit={submit}>
-          <Form.Group className="mb-2" controlId="current-password">
-            <Form.Label>Current password</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="new-password">
-            <Form.Label>New password</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </Form.Group>
-          <Button type="submit">Change password</Button>
-        </Form>
+        {change.isSuccess && (
+          <Alert variant="success">Your password has been changed. Other sessions were signed out.</Alert>
+        )}
+        <ZodForm
+          form={form}
+          error={change.error}
+          onSubmit={(body) => change.mutate(body, { onSuccess: () => form.reset() })}
+        >
+          <TextField
+            id="current-password"
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            className="mb-2"
+          />
+          <TextField
+            id="new-password"
+            name="new_password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+        </ZodForm>
       </Card.Body>
     </Card>
   );
 }
 
 function TokensCard() {
-  const client = useQueryClient();
-  const tokens = useQuery({ queryKey: queryKeys.account.tokens(), queryFn: fetchMyTokens });
-  const [name, setName] = useState('');
+  const tokens = useMyTokens();
+  const create = useCreateToken();
+  const revoke = useRevokeToken();
   const [newKey, setNewKey] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: createToken,
-    onSuccess: (data) => {
-      setNewKey(data.key);
-      setName('');
-      void client.invalidateQueries({ queryKey: queryKeys.account.tokens() });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: revokeToken,
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.account.tokens() }),
-  });
+  const form = useZodForm(tokenCreateSchema, { defaultValues: { name: '' } });
+  const named = form.watch('name').trim() !== '';
   return (
     <Card>
       <Card.Header>API tokens</Card.Header>
@@ -89,26 +68,38 @@ function TokensCard() {
             Copy this token now; it will not be shown again: <code data-testid="new-token">{newKey}</code>
           </Alert>
         )}
-        <ErrorAlert error={create.error ?? revoke.error ?? tokens.error} />
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) create.mutate(name.trim());
-          }}
+        <ErrorAlert error={revoke.error ?? tokens.error} />
+        <ZodForm
+          form={form}
+          error={create.error}
           className="mb-3"
+          onSubmit={({ name }) =>
+            create.mutate(name, {
+              onSuccess: (data) => {
+                setNewKey(data.key);
+                form.reset();
+              },
+            })
+          }
         >
-          <InputGroup>
-            <Form.Control
-              aria-label="Token name"
-              placeholder="Token name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <Button type="submit" disabled={!name.trim() || create.isPending}>
-              Create token
-            </Button>
-          </InputGroup>
-        </Form>
+          <Row className="g-2 align-items-start">
+            <Col>
+              <TextField
+                id="token-name"
+                name="name"
+                label="Token name"
+                placeholder="Token name"
+                hideLabel
+                className="mb-0"
+              />
+            </Col>
+            <Col xs="auto">
+              <SubmitButton pending={create.isPending} disabled={!named}>
+                Create token
+              </SubmitButton>
+            </Col>
+          </Row>
+        </ZodForm>
         <Table size="sm" responsive>
           <thead>
             <tr>
@@ -133,7 +124,12 @@ function TokensCard() {
                   {t.revoked ? (
                     <span className="text-muted">Revoked</span>
                   ) : (
-                    <Button size="sm" variant="outline-danger" onClick={() => revoke.mutate(t.id)}>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Revoke ${t.name}`}
+                      onClick={() => revoke.mutate(t.id)}
+                    >
                       Revoke
                     </Button>
                   )}

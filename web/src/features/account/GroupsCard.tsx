@@ -1,24 +1,17 @@
 // The user's groups (vendor or team organisations) and a request to join another one.
-import { useState } from 'react';
-import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { Alert, Card, Col, Row } from 'react-bootstrap';
+import { groupRequestSchema } from '@cvdp/core';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SelectField, SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
-import { fetchGroupDirectory, requestToJoinGroup } from './api.ts';
+import { useGroupDirectory, useRequestToJoinGroup } from './api/index.ts';
 
 export function GroupsCard() {
   const { user } = useCurrentUser();
-  const [groupId, setGroupId] = useState('');
-  const [message, setMessage] = useState('');
-  const groups = useQuery({ queryKey: queryKeys.account.groupDirectory(), queryFn: fetchGroupDirectory });
-  const request = useMutation({
-    mutationFn: () => requestToJoinGroup(Number(groupId), message),
-    onSuccess: () => {
-      setGroupId('');
-      setMessage('');
-    },
-  });
+  const groups = useGroupDirectory();
+  const request = useRequestToJoinGroup();
+  const form = useZodForm(groupRequestSchema, { defaultValues: { group: '', message: '' } });
+  const chosen = form.watch('group') !== '';
   const mine = new Set(user?.groups.map((g) => g.id));
   const joinable = groups.data?.results.filter((g) => !mine.has(g.id)) ?? [];
 
@@ -32,39 +25,42 @@ export function GroupsCard() {
             : 'You do not belong to any group yet.'}
         </p>
         {request.isSuccess && <Alert variant="success">Your request was sent to the administrators.</Alert>}
-        {request.error && <Alert variant="danger">{errorMessage(request.error)}</Alert>}
-        {groups.error && <Alert variant="danger">{errorMessage(groups.error)}</Alert>}
+        <ErrorAlert error={groups.error} />
         {joinable.length > 0 && (
-          <Form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (groupId) request.mutate();
-            }}
+          <ZodForm
+            form={form}
+            error={request.error}
+            onSubmit={(body) => request.mutate(body, { onSuccess: () => form.reset() })}
           >
-            <InputGroup>
-              <Form.Select
-                aria-label="Group to join"
-                value={groupId}
-                onChange={(e) => setGroupId(e.target.value)}
-              >
-                <option value="">Choose a group to join…</option>
-                {joinable.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name} ({g.kind})
-                  </option>
-                ))}
-              </Form.Select>
-              <Form.Control
-                aria-label="Message to the administrators"
-                placeholder="Message (optional)"
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-              <Button type="submit" disabled={!groupId || request.isPending}>
-                Ask to join
-              </Button>
-            </InputGroup>
-          </Form>
+            <Row className="g-2 align-items-start">
+              <Col xs={12} md>
+                <SelectField
+                  id="group-to-join"
+                  name="group"
+                  label="Group to join"
+                  hideLabel
+                  className="mb-0"
+                  placeholder="Choose a group to join…"
+                  options={joinable.map((g) => ({ value: String(g.id), label: `${g.name} (${g.kind})` }))}
+                />
+              </Col>
+              <Col xs={12} md>
+                <TextField
+                  id="group-message"
+                  name="message"
+                  label="Message to the administrators"
+                  placeholder="Message (optional)"
+                  hideLabel
+                  className="mb-0"
+                />
+              </Col>
+              <Col xs="auto">
+                <SubmitButton pending={request.isPending} disabled={!chosen}>
+                  Ask to join
+                </SubmitButton>
+              </Col>
+            </Row>
+          </ZodForm>
         )}
       </Card.Body>
     </Card>

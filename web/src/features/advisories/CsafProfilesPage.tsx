@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
-import { TextField } from '../../components/form/index.ts';
+import { RegisteredTextField } from '../../components/form/index.ts';
 import { createCsafProfile, deleteCsafProfile, fetchCsafProfiles, updateCsafProfile } from './api.ts';
 
 type Values = Required<CsafProfileCreateInput>;
@@ -173,14 +173,14 @@ function ProfileFields({
 }) {
   return (
     <>
-      <TextField
+      <RegisteredTextField
         id={`${prefix}-name`}
         label="Name"
         required
         registration={register('name')}
         error={err('name')}
       />
-      <TextField
+      <RegisteredTextField
         id={`${prefix}-publisher-name`}
         label="Publisher name"
         required
@@ -197,7 +197,7 @@ function ProfileFields({
           ))}
         </Form.Select>
       </Form.Group>
-      <TextField
+      <RegisteredTextField
         id={`${prefix}-namespace`}
         label="Namespace"
         required
@@ -205,13 +205,13 @@ function ProfileFields({
         registration={register('namespace')}
         error={err('namespace')}
       />
-      <TextField
+      <RegisteredTextField
         id={`${prefix}-contact`}
         label="Contact details"
         registration={register('contact_details')}
         error={err('contact_details')}
       />
-      <TextField
+      <RegisteredTextField
         id={`${prefix}-authority`}
         label="Issuing authority"
         multiline

@@ -19,7 +19,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { FieldError, RequiredMark, TextField } from '../../components/form/index.ts';
+import { FieldError, RequiredMark, RegisteredTextField } from '../../components/form/index.ts';
 import { ConfirmDeleteModal } from './components/ConfirmDeleteModal.tsx';
 import { FormModal } from './components/FormModal.tsx';
 import { RowActions } from './components/RowActions.tsx';
@@ -284,14 +284,14 @@ function ConnectionModal(props: { connection: Connection | null; onClose(): void
       onSubmit={handleSubmit((v) => save.mutate(v))}
       onClose={props.onClose}
     >
-      <TextField
+      <RegisteredTextField
         id="connection-name"
         label="Name"
         required
         registration={register('name')}
         error={err('name')}
       />
-      <TextField
+      <RegisteredTextField
         id="connection-base-url"
         label="Base URL"
         required

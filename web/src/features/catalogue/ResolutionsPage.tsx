@@ -11,7 +11,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { TextField } from '../../components/form/index.ts';
+import { RegisteredTextField } from '../../components/form/index.ts';
 import { ConfirmDeleteModal } from './components/ConfirmDeleteModal.tsx';
 import { FormModal } from './components/FormModal.tsx';
 import { RowActions } from './components/RowActions.tsx';
@@ -122,14 +122,14 @@ function ResolutionModal(props: { resolution: ResolutionOption | null; onClose()
       onSubmit={handleSubmit((v) => save.mutate(v))}
       onClose={props.onClose}
     >
-      <TextField
+      <RegisteredTextField
         id="resolution-name"
         label="Name"
         required
         registration={register('name')}
         error={err('name')}
       />
-      <TextField
+      <RegisteredTextField
         id="resolution-description"
         label="Description"
         multiline

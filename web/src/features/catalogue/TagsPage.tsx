@@ -11,7 +11,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { TextField } from '../../components/form/index.ts';
+import { RegisteredTextField } from '../../components/form/index.ts';
 import { ConfirmDeleteModal } from './components/ConfirmDeleteModal.tsx';
 import { FormModal } from './components/FormModal.tsx';
 import { RowActions } from './components/RowActions.tsx';
@@ -166,7 +166,7 @@ function TagModal(props: {
           </Form.Select>
         </Form.Group>
       )}
-      <TextField
+      <RegisteredTextField
         id="tag-name"
         label="Name"
         required
@@ -174,7 +174,7 @@ function TagModal(props: {
         registration={register('name')}
         error={err('name')}
       />
-      <TextField
+      <RegisteredTextField
         id="tag-description"
         label="Description"
         multiline

@@ -16,7 +16,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { FieldError, TextField } from '../../components/form/index.ts';
+import { FieldError, RegisteredTextField } from '../../components/form/index.ts';
 import { ConfirmDeleteModal } from './components/ConfirmDeleteModal.tsx';
 import { FormModal } from './components/FormModal.tsx';
 import { RowActions } from './components/RowActions.tsx';
@@ -164,7 +164,7 @@ function AttributeModal(props: { attribute: VulAttribute | null; onClose(): void
       onSubmit={handleSubmit((v) => save.mutate(v))}
       onClose={props.onClose}
     >
-      <TextField
+      <RegisteredTextField
         id="attribute-name"
         label="Name"
         required
@@ -183,7 +183,7 @@ function AttributeModal(props: { attribute: VulAttribute | null; onClose(): void
         <FieldError message={err('type')} />
       </Form.Group>
       {type === 'choice' && (
-        <TextField
+        <RegisteredTextField
           id="attribute-choices"
           label="Choices"
           required

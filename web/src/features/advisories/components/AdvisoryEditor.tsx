@@ -10,7 +10,7 @@ import type { AdvisoryRevision } from '@cvdp/core';
 import { ADVISORY_CONTENT_MAX } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { TextField } from '../../../components/form/index.ts';
+import { RegisteredTextField } from '../../../components/form/index.ts';
 import { saveRevision } from '../api.ts';
 
 interface Values {
@@ -77,14 +77,14 @@ export function AdvisoryEditor({
 
   return (
     <Form noValidate aria-label="New revision of the advisory" onSubmit={handleSubmit((v) => save.mutate(v))}>
-      <TextField
+      <RegisteredTextField
         id="advisory-title"
         label="Title"
         required
         registration={register('title')}
         error={err('title')}
       />
-      <TextField
+      <RegisteredTextField
         id="advisory-summary"
         label="Summary"
         multiline
@@ -131,21 +131,21 @@ export function AdvisoryEditor({
         )}
         {err('content') && <div className="invalid-feedback d-block">{err('content')}</div>}
       </Form.Group>
-      <TextField
+      <RegisteredTextField
         id="advisory-impact"
         label="Impact"
         multiline
         registration={register('impact')}
         error={err('impact')}
       />
-      <TextField
+      <RegisteredTextField
         id="advisory-solution"
         label="Solution"
         multiline
         registration={register('solution')}
         error={err('solution')}
       />
-      <TextField
+      <RegisteredTextField
         id="advisory-references"
         label="References"
         multiline
@@ -153,7 +153,7 @@ export function AdvisoryEditor({
         registration={register('references')}
         error={err('references')}
       />
-      <TextField
+      <RegisteredTextField
         id="advisory-credits"
         label="Credits"
         multiline

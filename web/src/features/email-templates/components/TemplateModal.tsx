@@ -20,7 +20,7 @@ import {
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { FieldError, RequiredMark, TextField } from '../../../components/form/index.ts';
+import { FieldError, RequiredMark, RegisteredTextField } from '../../../components/form/index.ts';
 import { createTemplate, previewTemplate, updateTemplate } from '../api.ts';
 
 interface Values {
@@ -133,7 +133,7 @@ export function TemplateModal(props: {
         <Modal.Body>
           <Row className="g-4">
             <Col lg={7}>
-              <TextField
+              <RegisteredTextField
                 id="template-name"
                 label="Name"
                 required
@@ -186,7 +186,7 @@ export function TemplateModal(props: {
                   {TEMPLATE_KIND_LABELS[template.kind]} notification emails are sent with this template.
                 </p>
               ) : null}
-              <TextField
+              <RegisteredTextField
                 id="template-subject"
                 label="Subject"
                 required

@@ -1,7 +1,7 @@
 // Disclosure plans (with details when Yes) and CVE assignment (SPEC §2).
 import { useFormContext, useWatch } from 'react-hook-form';
 import { REPORT_QUESTIONS, type ReportFormInput } from '@cvdp/core';
-import { TextField, YesNoField } from '../../../components/form/index.ts';
+import { RegisteredTextField, RegisteredYesNoField } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
 
 export function DisclosureSection() {
@@ -16,7 +16,7 @@ export function DisclosureSection() {
       <h2 id="disclosure-section-title" className="h5">
         Disclosure
       </h2>
-      <YesNoField
+      <RegisteredYesNoField
         id="report-disclosure-plans"
         legend={REPORT_QUESTIONS.disclosure_plans}
         registration={register('disclosure_plans')}
@@ -24,7 +24,7 @@ export function DisclosureSection() {
         required
       />
       {plans === 'Yes' && (
-        <TextField
+        <RegisteredTextField
           id="report-disclosure-details"
           label={REPORT_QUESTIONS.disclosure_details}
           registration={register('disclosure_details')}
@@ -34,7 +34,7 @@ export function DisclosureSection() {
           required
         />
       )}
-      <TextField
+      <RegisteredTextField
         id="report-cve-assignment"
         label={REPORT_QUESTIONS.cve_assignment}
         registration={register('cve_assignment')}

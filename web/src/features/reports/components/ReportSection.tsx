@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { REPORT_QUESTIONS, POC_QUESTION, type ReportFormInput } from '@cvdp/core';
 import { appConfig } from '../../../lib/config.ts';
 import { formatUploadLimit } from '../../../lib/upload-limit.ts';
-import { FieldError, TextField, YesNoField } from '../../../components/form/index.ts';
+import { FieldError, RegisteredTextField, RegisteredYesNoField } from '../../../components/form/index.ts';
 import { fieldMessage } from '../form-errors.ts';
 
 /** Stated to the reporter from the page config; the server enforces the same limit (413). */
@@ -25,28 +25,28 @@ export function ReportSection(props: {
       <h2 id="report-section-title" className="h5">
         Report
       </h2>
-      <TextField
+      <RegisteredTextField
         id="report-title"
         label={REPORT_QUESTIONS.title}
         registration={register('title')}
         error={fieldMessage(errors.title?.message)}
         required
       />
-      <TextField
+      <RegisteredTextField
         id="report-product"
         label={REPORT_QUESTIONS.product}
         registration={register('product')}
         error={fieldMessage(errors.product?.message)}
         required
       />
-      <YesNoField
+      <RegisteredYesNoField
         id="report-notified"
         legend={REPORT_QUESTIONS.notified}
         registration={register('notified')}
         error={fieldMessage(errors.notified?.message)}
         required
       />
-      <TextField
+      <RegisteredTextField
         id="report-vendor-contact"
         label={REPORT_QUESTIONS.vendor_contact}
         registration={register('vendor_contact')}

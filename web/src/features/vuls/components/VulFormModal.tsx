@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { vulCreateSchema, type VulAttribute, type VulCreateInput, type Vulnerability } from '@cvdp/core';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { TextField } from '../../../components/form/index.ts';
+import { RegisteredTextField } from '../../../components/form/index.ts';
 import { CweField } from '../../cwe/index.ts';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { createVul, fetchVulAttributes, updateVul } from '../api.ts';
@@ -144,13 +144,13 @@ export function VulFormModal({
           <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <TextField
+          <RegisteredTextField
             id={`${id}-title-field`}
             label="Title"
             registration={register('title')}
             error={errors.title?.message}
           />
-          <TextField
+          <RegisteredTextField
             id={`${id}-description`}
             label="Description"
             registration={register('description')}
@@ -175,14 +175,14 @@ export function VulFormModal({
               )}
             />
           </div>
-          <TextField
+          <RegisteredTextField
             id={`${id}-cve`}
             label="CVE"
             registration={register('cve')}
             error={errors.cve?.message}
             help="Optional, e.g. CVE-2025-12345."
           />
-          <TextField
+          <RegisteredTextField
             id={`${id}-references`}
             label="References"
             registration={register('references')}
@@ -190,7 +190,7 @@ export function VulFormModal({
             help="http(s) links, one per line."
             multiline
           />
-          <TextField
+          <RegisteredTextField
             id={`${id}-tags`}
             label="Tags"
             registration={register('tags')}
