@@ -4,31 +4,12 @@
 // form: a value set on a vulnerability is shown on it, and the attribute cannot be deleted until it is
 // cleared. Each page is checked with axe and photographed
 // at 1280 and 390 px (test-results/admin-catalogue-*.png).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './support/servers.ts';
 import { signInThroughPage } from './support/accounts.ts';
 import { csrfOf, submitReport } from './support/cases.ts';
 import { openAdministration } from './support/navigation.ts';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/admin-catalogue-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/admin-catalogue-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expectNoSeriousAxeViolations, pageWidth, screenshots } from './support/checks.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -81,7 +62,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   const vulTags = page.getByRole('table', { name: 'Vulnerability tags' });
   await expect(vulTags).toContainText('No data ...');
   await expectNoSeriousAxeViolations(page, 'Tags (empty)');
-  await screenshots(page, 'tags-empty');
+  await screenshots(page, 'admin-catalogue-tags-empty');
 
   const tag = `ICS ${stamp}`;
   await page.getByRole('button', { name: 'Add case tag' }).click();
@@ -141,7 +122,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await dialog(page).getByRole('textbox', { name: 'Name' }).fill(`Memory safety ${stamp}`);
   await dialog(page).getByRole('button', { name: 'Add tag' }).click();
   await expect(vulTags.getByRole('row', { name: new RegExp(`Memory safety ${stamp}`) })).toBeVisible();
-  await screenshots(page, 'tags');
+  await screenshots(page, 'admin-catalogue-tags');
 
   // --- Resolutions -----------------------------------------------------------------------------------
   await openAdministration(page, 'Resolutions');
@@ -159,7 +140,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: new RegExp(resolution) })).toContainText('vendor declined');
   await expectNoSeriousAxeViolations(page, 'Resolutions');
-  await screenshots(page, 'resolutions');
+  await screenshots(page, 'admin-catalogue-resolutions');
   await page.getByRole('button', { name: `Delete ${resolution}` }).click();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(dialog(page)).toBeHidden();
@@ -169,7 +150,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await openAdministration(page, 'Vulnerability attributes');
   await expect(page.getByRole('heading', { name: 'Vulnerability attributes', level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('No data ...');
-  await screenshots(page, 'attributes-empty');
+  await screenshots(page, 'admin-catalogue-attributes-empty');
   const attribute = `Exploited ${stamp}`;
   await page.getByRole('button', { name: 'Add attribute' }).click();
   await dialog(page).getByRole('textbox', { name: 'Name' }).fill(attribute);
@@ -196,7 +177,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await expect(attrRow).toContainText('Date');
   await expect(attrRow).not.toContainText('YesNo');
   await expectNoSeriousAxeViolations(page, 'Vulnerability attributes');
-  await screenshots(page, 'attributes');
+  await screenshots(page, 'admin-catalogue-attributes');
 
   // The attribute is a date field of the vulnerability form; its value is shown on the vulnerability.
   const vulCase = await submitReport(page, `Attribute case ${stamp}`);
@@ -216,7 +197,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await expect(shownValue).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: attribute })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'Vulnerability with an attribute value');
-  await screenshots(page, 'attribute-on-vulnerability');
+  await screenshots(page, 'admin-catalogue-attribute-on-vulnerability');
   const vulUrl = page.url();
 
   // While a vulnerability holds a value the attribute stays, and the dialog says why.
@@ -246,7 +227,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('No data ...');
   await expectNoSeriousAxeViolations(page, 'Connections (empty)');
-  await screenshots(page, 'connections-empty');
+  await screenshots(page, 'admin-catalogue-connections-empty');
   const connection = `Sector CERT ${stamp}`;
   // This instance connected to itself: the token we present is the one it accepts.
   const token = `e2e-connection-token-${stamp}`;
@@ -276,7 +257,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   await page.getByRole('button', { name: `Test connection ${connection}` }).click();
   const result = page.getByRole('status').filter({ hasText: connection });
   await expect(result).toBeVisible({ timeout: 20_000 });
-  await screenshots(page, 'connections');
+  await screenshots(page, 'admin-catalogue-connections');
 
   // click, not uncheck(): the switch is controlled and moves when the optimistic update renders, which
   // uncheck() does not wait for; the assertion below does.

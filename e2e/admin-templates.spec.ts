@@ -4,30 +4,11 @@
 // following the text); the template in use refused on delete with the server's reason; a message template
 // added and deleted; then the audit log filtered to email templates shows the edit, before → after. Axe clean,
 // screenshots at 1280 and 390 px (test-results/admin-templates-*.png).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './support/servers.ts';
 import { signInThroughPage } from './support/accounts.ts';
 import { openAdministration } from './support/navigation.ts';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/admin-templates-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/admin-templates-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -45,7 +26,7 @@ test('an administrator edits a notification template with its preview and finds 
   await expect(statusRow).toContainText('In use');
   await expect(statusRow).toContainText('Status changed');
   await expectNoSeriousAxeViolations(page, 'templates list');
-  await screenshots(page, 'list');
+  await screenshots(page, 'admin-templates-list');
 
   // Search and the type filter; nothing matching shows 'No data ...'.
   const search = page.getByRole('searchbox', { name: 'Search' });
@@ -85,7 +66,7 @@ test('an administrator edits a notification template with its preview and finds 
   );
   await expect(edit.getByText(/Unknown variable/)).toBeHidden();
   await expectNoSeriousAxeViolations(page, 'template dialog');
-  await screenshots(page, 'edit');
+  await screenshots(page, 'admin-templates-edit');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(statusRow).toContainText(`Case {{case_id}} is {{status}} (${stamp})`);
@@ -98,7 +79,7 @@ test('an administrator edits a notification template with its preview and finds 
     'This template is in use: "Status changed" notification emails are sent with it. Edit it instead of deleting it.',
   );
   await expectNoSeriousAxeViolations(page, 'delete refused');
-  await screenshots(page, 'delete-refused');
+  await screenshots(page, 'admin-templates-delete-refused');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(statusRow).toBeVisible();
 
@@ -144,7 +125,7 @@ test('an administrator edits a notification template with its preview and finds 
   await expect(page.getByRole('button', { name: 'Any actor' })).toBeVisible();
   await expect(changed).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'audit log');
-  await screenshots(page, 'audit');
+  await screenshots(page, 'admin-templates-audit');
   await page.getByLabel('From', { exact: true }).fill('2001-01-01');
   await page.getByLabel('To', { exact: true }).fill('2001-01-31');
   await expect(log.getByRole('cell', { name: 'No data ...' })).toBeVisible();

@@ -1,66 +1,10 @@
 // The case workspace end to end (issue 9): a reporter submits a report; a coordinator finds it waiting in
 // triage, activates it, adds a vendor group and a co-owner, and reads the activity; a member of the vendor
 // group then opens the case, while a stranger gets the Not-found page.
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, servers } from './support/servers.ts';
-import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
-
-/** A report submitted through the API the page uses, as the signed-in user of `page`; returns the case id. */
-async function submitReport(page: Page, title: string): Promise<number> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
-  const report = [
-    { question: 'Title', answer: title },
-    { question: 'Product', answer: 'Widget 2.0' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: 'The search box builds SQL from the query text.' },
-          { question: 'Do you want to provide a CVSS score?', answer: 'No' },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
-    },
-  ];
-  const created = await page.request.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-/** A vendor group with one member, made through the admin API (the member asks to join, the admin approves). */
-async function vendorGroupWithMember(name: string) {
-  const member = await createAccount(servers.main.url, ['reporter'], `Vera Vendor ${Date.now()}`);
-  const admin = await apiSignIn(servers.main.url, ADMIN.email, ADMIN.password);
-  const group = await admin.api.post('/manage/groups/', {
-    data: { name, kind: 'vendor' },
-    headers: admin.headers,
-  });
-  expect(group.status(), await group.text()).toBe(201);
-  const { id: groupId } = (await group.json()) as { id: number };
-
-  const asMember = await apiSignIn(servers.main.url, member.email, member.password);
-  const ask = await asMember.api.post('/api/group/request/', {
-    data: { group: groupId },
-    headers: asMember.headers,
-  });
-  expect(ask.status(), await ask.text()).toBe(201);
-  const { id: requestId } = (await ask.json()) as { id: number };
-  await asMember.api.dispose();
-
-  const approve = await admin.api.patch(`/manage/groups/requests/${requestId}/`, {
-    data: { status: 'approved' },
-    headers: admin.headers,
-  });
-  expect(approve.status(), await approve.text()).toBe(200);
-  await admin.api.dispose();
-  return member;
-}
+import { expect, test } from '@playwright/test';
+import { servers } from './support/servers.ts';
+import { createAccount, signInThroughPage } from './support/accounts.ts';
+import { submitReport, vendorGroupWithMember } from './support/cases.ts';
 
 test('a coordinator takes a new report from triage to a case with a vendor group; the vendor sees it, a stranger does not', async ({
   page,
@@ -76,11 +20,13 @@ test('a coordinator takes a new report from triage to a case with a vendor group
     createAccount(servers.main.url, ['coordinator'], `Otto Owner ${stamp}`),
     createAccount(servers.main.url, ['reporter']),
   ]);
-  const vendor = await vendorGroupWithMember(groupName);
+  const vendor = await vendorGroupWithMember(groupName, `Vera Vendor ${Date.now()}`);
 
   // The reporter submits.
   await signInThroughPage(page, reporter);
-  const caseId = await submitReport(page, title);
+  const caseId = await submitReport(page, title, [
+    { description: 'The search box builds SQL from the query text.' },
+  ]);
 
   // The coordinator finds it in the triage queue. (The desk's Triage screen is built in parallel and not on
   // main yet: the queue is read through its API, and the case opened by its address.)

@@ -4,8 +4,7 @@
 // listed, nothing stored) and one it accepts (the new revision shown); an administrator edits a CSAF profile
 // in its dialog (a bad namespace refused under the field) and deletes another after confirming. Axe clean,
 // screenshots at 1280 and 390 px.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   CSAF_NAMESPACE_MESSAGE,
   CSAF_PATTERN_MESSAGE,
@@ -16,25 +15,7 @@ import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
 import { openAdministration } from './support/navigation.ts';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
 test('a coordinator sets the CSAF settings and imports CSAF files: one refused with reasons, one accepted', async ({
   page,

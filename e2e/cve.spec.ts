@@ -6,8 +6,7 @@
 // problems for a vulnerability no vendor has spoken about), then publishes it once the advisory is published
 // and updates it by publishing again.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { VendorStatusGrid } from '@cvdp/core';
 import {
   startLocalCveServices,
@@ -16,6 +15,7 @@ import {
 import { servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
 const ORG = 'e2e-cna';
 const USER = 'cna@e2e.test';
@@ -32,25 +32,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await local?.close();
 });
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const today = () => {
   const d = new Date();

@@ -1,37 +1,10 @@
 // The desk end to end (issue 9): a coordinator sees a new report in the triage queue, finds it by a word of
 // its description in Search, sees it in My cases once they own it, and reads the unread count on the bell
 // drop to nothing with "Mark all read". A reporter lands on their reports.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { servers } from './support/servers.ts';
 import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
-
-/** A report submitted through the API the page uses, as the signed-in user of `page`; returns the case id. */
-async function submitReport(page: Page, title: string, description: string): Promise<number> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
-  const report = [
-    { question: 'Title', answer: title },
-    { question: 'Product', answer: 'Desk Widget 3' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: description },
-          { question: 'Do you want to provide a CVSS score?', answer: 'No' },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
-    },
-  ];
-  const created = await page.request.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { case: number }).case;
-}
+import { submitReport } from './support/cases.ts';
 
 test('a coordinator works the desk: triage, search, My cases, the unread count', async ({
   page,
@@ -52,7 +25,12 @@ test('a coordinator works the desk: triage, search, My cases, the unread count',
   await signInThroughPage(page, reporter);
   await page.goto('/cvdp/');
   await page.waitForURL(/\/cvdp\/reports\/$/);
-  const caseId = await submitReport(page, title, `The upload handler trusts the ${word} header blindly.`);
+  const caseId = await submitReport(
+    page,
+    title,
+    [{ description: `The upload handler trusts the ${word} header blindly.` }],
+    { product: 'Desk Widget 3' },
+  );
 
   const context = await browser.newContext();
   const desk = await context.newPage();

@@ -2,41 +2,14 @@
 // of red alerts, no score beside an invalid vector, no sideways scrolling on a phone, a title per tab, a
 // question before a half-filled report is thrown away, why the user was signed out, and axe's WCAG A/AA
 // rules on the sign-in page, the report form and the case page (with its Vulnerabilities tab).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations, pageWidth } from './support/checks.ts';
+import { submitReport } from './support/cases.ts';
 
 const VECTOR = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
-
-/** A report submitted through the API the page uses, as the signed-in user of `page`; returns the case id. */
-async function submitReport(page: Page, title: string): Promise<number> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
-  const report = [
-    { question: 'Title', answer: title },
-    { question: 'Product', answer: 'Widget 2.0' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: 'The search box builds SQL from the query text.' },
-          { question: 'Do you want to provide a CVSS score?', answer: 'Yes' },
-          { question: 'CVSS v4.0 vector', answer: VECTOR },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
-    },
-  ];
-  const created = await page.request.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
+const SQL_WITH_SCORE = [{ description: 'The search box builds SQL from the query text.', cvss: VECTOR }];
 
 async function openCalculator(page: Page) {
   await page
@@ -44,16 +17,6 @@ async function openCalculator(page: Page) {
     .getByLabel('Yes', { exact: true })
     .check();
   await expect(page.getByRole('textbox', { name: 'Vector String' })).toBeVisible();
-}
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 test('case addresses that name nothing the user may open show the Not-found page, without a call for bad ids', async ({
@@ -64,7 +27,7 @@ test('case addresses that name nothing the user may open show the Not-found page
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   await signInThroughPage(ownerPage, owner);
-  const othersCase = await submitReport(ownerPage, `Someone else's case ${Date.now()}`);
+  const othersCase = await submitReport(ownerPage, `Someone else's case ${Date.now()}`, SQL_WITH_SCORE);
   await ownerContext.close();
 
   const reporter = await createAccount(servers.main.url, ['reporter']);
@@ -126,7 +89,7 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('group', { name: 'Attack Vector (AV)' })).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 
-    const caseId = await submitReport(page, 'A title long enough to wrap on a phone screen');
+    const caseId = await submitReport(page, 'A title long enough to wrap on a phone screen', SQL_WITH_SCORE);
     await page.goto(`/cvdp/cases/${caseId}`);
     await expect(page.getByText(VECTOR)).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
@@ -174,7 +137,7 @@ test('every page names its tab', async ({ page }) => {
   await expect(page).toHaveTitle('New report · CVDP');
   await page.goto('/cvdp/reports/');
   await expect(page).toHaveTitle('My reports · CVDP');
-  const caseId = await submitReport(page, 'Titled');
+  const caseId = await submitReport(page, 'Titled', SQL_WITH_SCORE);
   await page.goto(`/cvdp/cases/${caseId}`);
   await expect(page).toHaveTitle(`Case #${caseId} · CVDP`);
   await page.goto(`/cvdp/cases/${caseId}/report/edit/`);
@@ -233,7 +196,7 @@ test('axe finds no serious or critical WCAG A/AA violation on sign-in, the repor
   await openCalculator(page);
   await expectNoSeriousAxeViolations(page, 'report form');
 
-  const caseId = await submitReport(page, 'Checked by axe');
+  const caseId = await submitReport(page, 'Checked by axe', SQL_WITH_SCORE);
   await page.goto(`/cvdp/cases/${caseId}`);
   await expect(page.getByRole('heading', { name: 'Checked by axe' })).toBeVisible();
   await expect(page.getByText('No data ...')).toBeVisible();

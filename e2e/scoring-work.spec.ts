@@ -6,71 +6,16 @@
 // platform's own service token, no set-up); an administrator creates a case from a queue vulnerability and opens
 // it through the link. Every page: axe clean, screenshots at 1280 and 390 px without sideways
 // scrolling.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { servers, ADMIN } from './support/servers.ts';
-import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
+import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport } from './support/cases.ts';
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
+import { ingestRecords } from './support/scoring.ts';
 
-const RECORDS = path.resolve(import.meta.dirname, '../services/scoring/test-data/cve-records');
-const FILES = ['CVE-2024-4577.json', 'CVE-2024-9537.json', 'CVE-1999-0006.json', 'CVE-2010-3941.json'];
 /** CVE-2024-4577's affected products carry cpe:2.3:a:php_group:php:8.1.0 (and 8.2.0, 8.3.0). */
 const PHP_CPE = 'cpe:2.3:a:php_group:php:8.1.0:*:*:*:*:*:*:*';
 const PHP_CVE = 'CVE-2024-4577';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // chart.js follows its container's width through a ResizeObserver, a frame or more after the viewport
-  // changes: wait for the page to fit (a canvas that never shrinks still fails).
-  await expect
-    .poll(() => pageWidth(page), { timeout: 5_000 })
-    .toBeLessThanOrEqual(390)
-    .catch(() => {});
-  // What sticks out, named in the failure message.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > 391 && !e.closest('.table-responsive'))
-      .slice(0, 5)
-      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
-  );
-  expect(await pageWidth(page), `${name} at 390 px: ${wide.join(', ')}`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The administrator uploads the records (multipart field "file") and waits for each ingest job to finish. */
-async function ingestRecords() {
-  const admin = await apiSignIn(servers.main.url, ADMIN.email, ADMIN.password);
-  for (const name of FILES) {
-    const multipart = {
-      file: { name, mimeType: 'application/json', buffer: await readFile(`${RECORDS}/${name}`) },
-    };
-    const res = await admin.api.post('/scoring/api/ingest/', { multipart, headers: admin.headers });
-    expect(res.status(), await res.text()).toBe(202);
-    const job = (await res.json()) as { id: number };
-    await expect
-      .poll(async () => {
-        const r = await admin.api.get(`/scoring/api/ingest/${job.id}/`);
-        return ((await r.json()) as { status: string }).status;
-      })
-      .toBe('done');
-  }
-  await admin.api.dispose();
-}
 
 /** Opens a scoring section page from its menu with the keyboard (focus the link, Enter). */
 async function openFromScoringMenu(page: Page, label: string) {

@@ -3,65 +3,9 @@
 // without a reload, replies and reacts; the coordinator sees the reply arrive, pins it, edits their own post,
 // and the post's history shows the diff.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, servers } from './support/servers.ts';
-import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
-
-const csrfOf = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
-
-/** A report submitted through the API the page uses, as the signed-in user of `page`; returns the case id. */
-async function submitReport(page: Page, title: string): Promise<number> {
-  const report = [
-    { question: 'Title', answer: title },
-    { question: 'Product', answer: 'Widget 2.0' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: 'The upload handler trusts the file name.' },
-          { question: 'Do you want to provide a CVSS score?', answer: 'No' },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
-    },
-  ];
-  const created = await page.request.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
-    headers: { 'X-CSRFToken': await csrfOf(page) },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-/** A vendor group with one member, made through the admin API (the member asks to join, the admin approves). */
-async function vendorGroupWithMember(name: string, memberName: string) {
-  const member = await createAccount(servers.main.url, ['reporter'], memberName);
-  const admin = await apiSignIn(servers.main.url, ADMIN.email, ADMIN.password);
-  const group = await admin.api.post('/manage/groups/', {
-    data: { name, kind: 'vendor' },
-    headers: admin.headers,
-  });
-  expect(group.status(), await group.text()).toBe(201);
-  const { id: groupId } = (await group.json()) as { id: number };
-  const asMember = await apiSignIn(servers.main.url, member.email, member.password);
-  const ask = await asMember.api.post('/api/group/request/', {
-    data: { group: groupId },
-    headers: asMember.headers,
-  });
-  expect(ask.status(), await ask.text()).toBe(201);
-  const { id: requestId } = (await ask.json()) as { id: number };
-  await asMember.api.dispose();
-  const approve = await admin.api.patch(`/manage/groups/requests/${requestId}/`, {
-    data: { status: 'approved' },
-    headers: admin.headers,
-  });
-  expect(approve.status(), await approve.text()).toBe(200);
-  await admin.api.dispose();
-  return member;
-}
+import { servers } from './support/servers.ts';
+import { createAccount, signInThroughPage } from './support/accounts.ts';
+import { csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
 
 const postBy = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).last();
 

@@ -3,31 +3,11 @@
 // polled until the transfer is done (every step done, the receiver's case id shown). The e2e server is its
 // own connection target: the connection's base URL is its own address and the token it presents is the one
 // it accepts. Axe clean; screenshots at 1280 and 390 px without sideways scrolling.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
 import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
 import { submitReport } from './support/cases.ts';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-/** The dialog's own content (the case page behind it is another feature's, tested by its own spec). */
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include('.modal').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
 test('a coordinator transfers a case to a connected instance and watches each step finish', async ({
   page,
@@ -60,7 +40,7 @@ test('a coordinator transfers a case to a connected instance and watches each st
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('No data ...')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Start transfer' })).toBeDisabled();
-  await expectNoSeriousAxeViolations(coord, 'transfer dialog, nothing transferred');
+  await expectNoSeriousAxeViolations(coord, 'transfer dialog, nothing transferred', { include: '.modal' });
 
   await dialog.getByLabel('Connection').selectOption({ label: `Mirror ${stamp}` });
   await dialog.getByRole('button', { name: 'Start transfer' }).click();
@@ -76,7 +56,7 @@ test('a coordinator transfers a case to a connected instance and watches each st
     ).toContainText('done');
   }
   await expect(card.getByRole('row', { name: /^Report/ })).toContainText('1 / 1');
-  await expectNoSeriousAxeViolations(coord, 'transfer dialog, transfer done');
+  await expectNoSeriousAxeViolations(coord, 'transfer dialog, transfer done', { include: '.modal' });
   await screenshots(coord, 'transfer-dialog');
 
   // The receiving side (the same server) made a new case in triage from it.

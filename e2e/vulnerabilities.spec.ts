@@ -5,7 +5,6 @@
 // vulnerability affected and the other not affected with a justification; the coordinator's grid shows it,
 // and the VEX document downloaded from the page passes the CSAF validator (strict schema + mandatory tests).
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import validateStrict from '@secvisogram/csaf-validator-lib/validateStrict.js';
 import { csaf_2_0_strict } from '@secvisogram/csaf-validator-lib/schemaTests.js';
@@ -13,6 +12,7 @@ import * as mandatory from '@secvisogram/csaf-validator-lib/mandatoryTests.js';
 import { servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, submitReport, vendorGroupWithMember } from './support/cases.ts';
+import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
 const REPORTER_VECTOR = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
 const CVSS31_VECTOR = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
@@ -20,26 +20,6 @@ const CVSS31_VECTOR = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
 async function pickMetric(scope: Locator, metric: string, option: string) {
   // The radios are Bootstrap toggle buttons: a person clicks the visible label.
   await scope.getByRole('group', { name: metric }).locator('label', { hasText: option }).click();
-}
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
-}
-
-/** Screenshots of the tab at 1280 and 390 px (no sideways scrolling on the phone), then back to 1280. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page), `${name} at 390 px`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('vulnerabilities from a report, scored with CVSS and SSVC, vendor statuses, and a valid VEX', async ({

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), then the browser tests against the built app — ending with one line
 // `N passed, N failed` that CI reads.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,25 +43,46 @@ function vitest(name: string, file: string, args: string[], env: NodeJS.ProcessE
 }
 
 interface PwSuite {
-  specs?: { tests: { results: { status: string }[]; status?: string }[] }[];
+  specs?: { title?: string; tests: { results: { status: string }[]; status?: string }[] }[];
   suites?: PwSuite[];
 }
+/**
+ * Passed and failed browser tests. A test that failed and then passed on its retry (CI retries each once)
+ * counts as passed and is named as flaky, so an intermittent failure is seen and fixed, not hidden.
+ */
 function countPlaywright(file: string) {
   let passed = 0;
   let failed = 0;
+  const flaky: string[] = [];
   const walk = (s: PwSuite) => {
     for (const spec of s.specs ?? []) {
       for (const t of spec.tests) {
         const last = t.results.at(-1)?.status;
         if (last === 'passed') passed++;
         else if (last !== 'skipped') failed++;
+        if (last === 'passed' && t.results.length > 1) flaky.push(spec.title ?? '(untitled)');
       }
     }
     (s.suites ?? []).forEach(walk);
   };
   const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: PwSuite[] };
   report.suites.forEach(walk);
-  return { passed, failed };
+  return { passed, failed, flaky };
+}
+
+/**
+ * The page each failed browser test left behind (Playwright's error-context.md: the error and an
+ * accessibility snapshot), printed so a failure in CI can be read from its log alone.
+ */
+function printFailureContexts(dir: string) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name, 'error-context.md');
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    console.log(`\n--- ${entry.name}/error-context.md (first 200 of ${lines.length} lines) ---`);
+    console.log(lines.slice(0, 200).join('\n'));
+  }
 }
 
 const only = process.argv[2];
@@ -82,8 +103,11 @@ if (!only || only === 'e2e') {
   rmSync(pwFile, { force: true });
   const ok =
     built && run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
-  const counts = existsSync(pwFile) ? countPlaywright(pwFile) : { passed: 0, failed: 1 };
-  tallies.push({ name: 'browser tests', ...counts, ok });
+  const counts = existsSync(pwFile) ? countPlaywright(pwFile) : { passed: 0, failed: 1, flaky: [] };
+  if (counts.flaky.length)
+    console.log(`\nFlaky (failed, then passed on the retry): ${counts.flaky.join('; ')}`);
+  if (!ok) printFailureContexts(path.join(root, 'test-results'));
+  tallies.push({ name: 'browser tests', passed: counts.passed, failed: counts.failed, ok });
 }
 
 console.log('\n=== wall time per phase ===');

@@ -20,10 +20,11 @@ export async function submitReport(
   page: Page,
   title: string,
   vulnerabilities: ReportVulnerability[] = [{ description: 'The upload handler trusts the file name.' }],
+  options: { product?: string } = {},
 ): Promise<number> {
   const report = [
     { question: 'Title', answer: title },
-    { question: 'Product', answer: 'Widget 2.0' },
+    { question: 'Product', answer: options.product ?? 'Widget 2.0' },
     { question: 'Have you notified the vendor?', answer: 'No' },
     { question: 'Vendor contact', answer: 'psirt@widget.example' },
     { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },

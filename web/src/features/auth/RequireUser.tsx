@@ -10,7 +10,9 @@ export function RequireUser({ children, roles }: { children: ReactNode; roles?: 
   const { user, loading, error } = useCurrentUser();
   const location = useLocation();
   if (loading) return <PageSpinner />;
-  if (error) return <ErrorAlert error={error} />;
+  // A failed re-check of someone already known keeps the screen (and what they typed) on screen: only a
+  // first answer that failed has nothing to show but the error.
+  if (error && !user) return <ErrorAlert error={error} />;
   if (!user) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/cvdp/login?next=${next}`} replace />;
