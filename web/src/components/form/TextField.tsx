@@ -12,13 +12,27 @@ export function TextField(props: {
   multiline?: boolean | number;
   type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'date' | 'search';
   autoComplete?: string;
+  /** The keyboard a phone shows ('numeric' for an id typed as text). */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'url' | 'email';
   placeholder?: string;
   help?: string;
   /** The label is read by screen readers only (a field whose purpose the layout shows). */
   hideLabel?: boolean;
   className?: string;
 }) {
-  const { id, name, label, required, multiline, type, autoComplete, placeholder, help, hideLabel } = props;
+  const {
+    id,
+    name,
+    label,
+    required,
+    multiline,
+    type,
+    autoComplete,
+    inputMode,
+    placeholder,
+    help,
+    hideLabel,
+  } = props;
   const { register, error } = useField(name);
   const described = [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined;
   return (
@@ -33,6 +47,7 @@ export function TextField(props: {
           : { type: type ?? 'text' })}
         {...register}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         placeholder={placeholder}
         isInvalid={Boolean(error)}
         aria-required={required || undefined}

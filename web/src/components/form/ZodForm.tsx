@@ -36,8 +36,10 @@ export function ZodForm<V extends FieldValues, O>(props: {
   className?: string;
   id?: string;
   children: ReactNode;
+  /** The buttons, after the form's own error (a modal's footer: the error then stands in the body's padding). */
+  footer?: ReactNode;
 }) {
-  const { form, onSubmit, error, label, guardLeave, className, id, children } = props;
+  const { form, onSubmit, error, label, guardLeave, className, id, children, footer } = props;
   const fields = Object.keys(form.getValues() ?? {});
   const { byField, unexplained } = splitServerErrors(error, fields);
   const serverKey = JSON.stringify(byField);
@@ -58,7 +60,15 @@ export function ZodForm<V extends FieldValues, O>(props: {
         onSubmit={(e) => void form.handleSubmit((values) => onSubmit(values))(e)}
       >
         {children}
-        {unexplained && <ErrorAlert error={error} />}
+        {unexplained &&
+          (footer ? (
+            <div className="px-3">
+              <ErrorAlert error={error} />
+            </div>
+          ) : (
+            <ErrorAlert error={error} />
+          ))}
+        {footer}
       </Form>
       {guardLeave && (
         <LeaveGuard

@@ -1,81 +1,84 @@
-import { useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
-import { ROLE_NAMES, type AdminUser, type GroupSummary, type RoleName } from '@cvdp/core';
-import { errorMessage } from '../../lib/api-client.ts';
+// An administrator sets a user's roles, groups and whether they may sign in.
+import { Form } from 'react-bootstrap';
+import { ROLE_NAMES, userUpdateSchema, type AdminUser, type GroupSummary, type RoleName } from '@cvdp/core';
+import { FormModal } from '../../components/FormModal.tsx';
+import { CheckField, FieldError, mappedSchema, useZodForm } from '../../components/form/index.ts';
+import { useField } from '../../components/form/field-state.ts';
+import { useUpdateUser } from './api/index.ts';
 
-export function EditUserModal(props: {
-  user: AdminUser;
-  groups: GroupSummary[];
-  onCancel(): void;
-  onSave(change: { roles: RoleName[]; groups: number[]; is_active: boolean }): Promise<unknown>;
+interface Values {
+  roles: RoleName[];
+  groups: number[];
+  is_active: boolean;
+}
+
+const userForm = mappedSchema((v: Values) => v, userUpdateSchema);
+
+/** A list of checkboxes holding the checked values (an array even when there is one box). */
+function CheckList<T extends string | number>(props: {
+  name: 'roles' | 'groups';
+  legend: string;
+  options: readonly { value: T; id: string; label: string }[];
+  empty?: string;
 }) {
-  const [roles, setRoles] = useState<RoleName[]>(props.user.roles);
-  const [groupIds, setGroupIds] = useState<number[]>(props.user.groups.map((g) => g.id));
-  const [active, setActive] = useState(props.user.is_active);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toggle = <T,>(list: T[], item: T) =>
-    list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-
-  async function save() {
-    setBusy(true);
-    try {
-      await props.onSave({ roles, groups: groupIds, is_active: active });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { form, error } = useField(props.name);
+  const checked = (form.watch(props.name) as T[] | undefined) ?? [];
+  const toggle = (value: T) =>
+    form.setValue(
+      props.name,
+      checked.includes(value) ? checked.filter((x) => x !== value) : [...checked, value],
+      { shouldDirty: true },
+    );
   return (
-    <Modal show onHide={props.onCancel}>
-      <Modal.Header closeButton>
-        <Modal.Title>{props.user.name}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {error && <div className="alert alert-danger">{error}</div>}
-        <fieldset className="mb-3">
-          <legend className="h6">Roles</legend>
-          {ROLE_NAMES.map((r) => (
-            <Form.Check
-              key={r}
-              id={`role-${r}`}
-              label={r}
-              checked={roles.includes(r)}
-              onChange={() => setRoles(toggle(roles, r))}
-            />
-          ))}
-        </fieldset>
-        <fieldset className="mb-3">
-          <legend className="h6">Groups</legend>
-          {props.groups.length === 0 && <p className="text-muted small">No groups yet.</p>}
-          {props.groups.map((g) => (
-            <Form.Check
-              key={g.id}
-              id={`group-${g.id}`}
-              label={`${g.name} (${g.kind})`}
-              checked={groupIds.includes(g.id)}
-              onChange={() => setGroupIds(toggle(groupIds, g.id))}
-            />
-          ))}
-        </fieldset>
+    <fieldset className="mb-3" data-field={props.name}>
+      <legend className="h6">{props.legend}</legend>
+      {props.options.length === 0 && props.empty && <p className="text-muted small">{props.empty}</p>}
+      {props.options.map((o) => (
         <Form.Check
-          type="switch"
-          id="user-active"
-          label="Active"
-          checked={active}
-          onChange={() => setActive(!active)}
+          key={o.id}
+          id={o.id}
+          label={o.label}
+          checked={checked.includes(o.value)}
+          onChange={() => toggle(o.value)}
         />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button onClick={() => void save()} disabled={busy}>
-          Save
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      ))}
+      <FieldError message={error} />
+    </fieldset>
+  );
+}
+
+export function EditUserModal(props: { user: AdminUser; groups: GroupSummary[]; onClose(): void }) {
+  const { user } = props;
+  const form = useZodForm(userForm, {
+    defaultValues: { roles: user.roles, groups: user.groups.map((g) => g.id), is_active: user.is_active },
+  });
+  const update = useUpdateUser();
+  return (
+    <FormModal
+      form={form}
+      title={user.name}
+      submitLabel="Save"
+      pending={update.isPending}
+      error={update.error}
+      onClose={props.onClose}
+      onSubmit={(change) => update.mutate({ id: user.id, change }, { onSuccess: props.onClose })}
+    >
+      <CheckList
+        name="roles"
+        legend="Roles"
+        options={ROLE_NAMES.map((r) => ({ value: r, id: `role-${r}`, label: r }))}
+      />
+      <CheckList
+        name="groups"
+        legend="Groups"
+        empty="No groups yet."
+        options={props.groups.map((g) => ({
+          value: g.id,
+          id: `group-${g.id}`,
+          label: `${g.name} (${g.kind})`,
+        }))}
+      />
+      <CheckField id="user-active" name="is_active" label="Active" type="switch" className="mb-0" />
+    </FormModal>
   );
 }

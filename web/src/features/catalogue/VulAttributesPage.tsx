@@ -1,9 +1,6 @@
 // Administrators keep the custom fields a vulnerability can carry: a name, a type (text, number, choice or
 // date), the choices of a choice field (one per line) and whether it is required.
-import { useState } from 'react';
-import { Badge, Button, Form, Table } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge } from 'react-bootstrap';
 import {
   VUL_ATTRIBUTE_TYPES,
   vulAttributeCreateSchema,
@@ -11,17 +8,15 @@ import {
   type VulAttributeCreate,
   type VulAttributeType,
 } from '@cvdp/core/catalogue/index';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { NoDataRow } from '../../components/NoDataRow.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { FieldError, RegisteredTextField } from '../../components/form/index.ts';
-import { ConfirmDeleteModal } from './components/ConfirmDeleteModal.tsx';
-import { FormModal } from './components/FormModal.tsx';
-import { RowActions } from './components/RowActions.tsx';
-import { createVulAttribute, deleteVulAttribute, fetchVulAttributes, updateVulAttribute } from './api.ts';
-import { bodyResolver, fieldMessage, unexplained } from './form.ts';
+import { CataloguePage } from '../../components/CataloguePage.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
+import { CheckField, SelectField, TextField, mappedSchema, useZodForm } from '../../components/form/index.ts';
+import {
+  useCreateVulAttribute,
+  useDeleteVulAttribute,
+  useUpdateVulAttribute,
+  useVulAttributes,
+} from './api/index.ts';
 
 export const TYPE_LABELS: Record<VulAttributeType, string> = {
   text: 'Text',
@@ -54,146 +49,87 @@ export function attributeBody(v: AttributeValues): Required<VulAttributeCreate> 
   };
 }
 
-export function VulAttributesPage() {
-  usePageTitle('Vulnerability attributes');
-  const client = useQueryClient();
-  const list = useQuery({ queryKey: queryKeys.catalogue.vulAttributes(), queryFn: fetchVulAttributes });
-  const [editing, setEditing] = useState<VulAttribute | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<VulAttribute | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.catalogue.vulAttributes() });
-  const rows = list.data ?? [];
+// Create and edit send the whole attribute, so both are checked by the create rules.
+const attributeForm = mappedSchema(attributeBody, vulAttributeCreateSchema);
 
+export function VulAttributesPage() {
   return (
-    <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Vulnerability attributes</h1>
-        <Button onClick={() => setEditing('new')}>Add attribute</Button>
-      </div>
-      <p className="text-muted">Custom fields a vulnerability can carry.</p>
-      <ErrorAlert error={list.error} />
-      {list.isPending ? (
-        <PageSpinner label="Loading attributes…" />
-      ) : (
-        <div className="table-responsive position-relative">
-          <Table size="sm" className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Choices</th>
-                <th scope="col">Required</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isSuccess && rows.length === 0 ? <NoDataRow colSpan={5} /> : null}
-              {rows.map((a) => (
-                <tr key={a.id}>
-                  <td className="text-break">{a.name}</td>
-                  <td>{TYPE_LABELS[a.type]}</td>
-                  <td className="text-break">
-                    {a.choices.map((c) => (
-                      <Badge key={c} bg="secondary" className="me-1 fw-normal">
-                        {c}
-                      </Badge>
-                    ))}
-                  </td>
-                  <td>{a.required ? 'Yes' : 'No'}</td>
-                  <td>
-                    <RowActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-      {editing !== null && (
-        <AttributeModal
-          attribute={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      )}
-      {deleting && (
-        <ConfirmDeleteModal
-          what={`the attribute “${deleting.name}”`}
-          onConfirm={() => deleteVulAttribute(deleting.id)}
-          onDeleted={() => {
-            setDeleting(null);
-            void refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </>
+    <CataloguePage
+      title="Vulnerability attributes"
+      addLabel="Add attribute"
+      intro={<p className="text-muted">Custom fields a vulnerability can carry.</p>}
+      list={useVulAttributes()}
+      loadingLabel="Loading attributes…"
+      columns={[
+        { key: 'name', header: 'Name', cellClassName: 'text-break', cell: (a) => a.name },
+        { key: 'type', header: 'Type', cell: (a) => TYPE_LABELS[a.type] },
+        {
+          key: 'choices',
+          header: 'Choices',
+          cellClassName: 'text-break',
+          cell: (a) =>
+            a.choices.map((c) => (
+              <Badge key={c} bg="secondary" className="me-1 fw-normal">
+                {c}
+              </Badge>
+            )),
+        },
+        { key: 'required', header: 'Required', cell: (a) => (a.required ? 'Yes' : 'No') },
+      ]}
+      itemName={(a) => a.name}
+      editor={({ item, close }) => <AttributeModal attribute={item} onClose={close} />}
+      remove={useDeleteVulAttribute()}
+      deleteTitle={(a) => `Delete the attribute “${a.name}”?`}
+    />
   );
 }
 
-function AttributeModal(props: { attribute: VulAttribute | null; onClose(): void; onSaved(): void }) {
+function AttributeModal(props: { attribute: VulAttribute | null; onClose(): void }) {
   const { attribute } = props;
-  const { register, handleSubmit, formState, watch } = useForm<AttributeValues>({
+  const form = useZodForm(attributeForm, {
     defaultValues: {
       name: attribute?.name ?? '',
       type: attribute?.type ?? 'text',
       choices: attribute?.choices.join('\n') ?? '',
       required: attribute?.required ?? false,
     },
-    // Create and edit send the whole attribute, so both are checked by the create rules.
-    resolver: bodyResolver(vulAttributeCreateSchema, attributeBody),
   });
-  const save = useMutation({
-    mutationFn: (v: AttributeValues) =>
-      attribute ? updateVulAttribute(attribute.id, attributeBody(v)) : createVulAttribute(attributeBody(v)),
-    onSuccess: props.onSaved,
-  });
-  const err = fieldMessage(formState.errors, save.error);
-  const type = watch('type');
+  const create = useCreateVulAttribute();
+  const update = useUpdateVulAttribute();
+  const save = attribute ? update : create;
+  const type = form.watch('type');
   return (
     <FormModal
-      id="attribute"
+      form={form}
       title={attribute ? `Edit attribute ${attribute.name}` : 'Add attribute'}
       submitLabel={attribute ? 'Save' : 'Add attribute'}
-      busy={save.isPending}
-      error={unexplained(save.error, ['name', 'type', 'choices', 'required'])}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      pending={save.isPending}
+      error={save.error}
       onClose={props.onClose}
+      onSubmit={(body) => {
+        const done = { onSuccess: props.onClose };
+        if (attribute) update.mutate({ id: attribute.id, input: body }, done);
+        else create.mutate(body, done);
+      }}
     >
-      <RegisteredTextField
-        id="attribute-name"
-        label="Name"
-        required
-        registration={register('name')}
-        error={err('name')}
+      <TextField id="attribute-name" name="name" label="Name" required />
+      <SelectField
+        id="attribute-type"
+        name="type"
+        label="Type"
+        options={VUL_ATTRIBUTE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
       />
-      <Form.Group className="mb-3" controlId="attribute-type">
-        <Form.Label>Type</Form.Label>
-        <Form.Select {...register('type')} isInvalid={!!err('type')}>
-          {VUL_ATTRIBUTE_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </Form.Select>
-        <FieldError message={err('type')} />
-      </Form.Group>
       {type === 'choice' && (
-        <RegisteredTextField
+        <TextField
           id="attribute-choices"
+          name="choices"
           label="Choices"
           required
           multiline
           help="One choice a line."
-          registration={register('choices')}
-          error={err('choices')}
         />
       )}
-      <Form.Check type="checkbox" id="attribute-required" label="Required" {...register('required')} />
+      <CheckField id="attribute-required" name="required" label="Required" className="mb-0" />
     </FormModal>
   );
 }

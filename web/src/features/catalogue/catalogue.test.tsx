@@ -5,14 +5,7 @@ import { AxiosError, type AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, Tag } from '@cvdp/core';
-import {
-  deleteTag,
-  fetchConnections,
-  fetchTagOptions,
-  fetchTags,
-  testConnection,
-  updateConnection,
-} from './api.ts';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { ConnectionsPage, connectionBody } from './ConnectionsPage.tsx';
 import { TagsPage } from './TagsPage.tsx';
 import { attributeBody } from './VulAttributesPage.tsx';
@@ -20,18 +13,16 @@ import { attributeBody } from './VulAttributesPage.tsx';
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 
-vi.mock('./api.ts', () => ({
-  fetchConnections: vi.fn(),
-  createConnection: vi.fn(),
-  updateConnection: vi.fn(),
-  deleteConnection: vi.fn(),
-  testConnection: vi.fn(),
-  fetchTags: vi.fn(),
-  fetchTagOptions: vi.fn(),
-  createTag: vi.fn(),
-  updateTag: vi.fn(),
-  deleteTag: vi.fn(),
-}));
+// The calls are answered at the API client, under the api/ fetchers and their hooks; each test says what
+// the server answers and checks what was sent.
+const api = {
+  get: vi.spyOn(coordinationApi, 'get'),
+  options: vi.spyOn(coordinationApi, 'options'),
+  post: vi.spyOn(coordinationApi, 'post'),
+  patch: vi.spyOn(coordinationApi, 'patch'),
+  delete: vi.spyOn(coordinationApi, 'delete'),
+};
+const answer = (data: unknown) => Promise.resolve({ data } as AxiosResponse);
 afterEach(() => vi.clearAllMocks());
 
 const renderPage = (page: React.ReactNode) =>
@@ -90,12 +81,15 @@ describe('what the forms send', () => {
 
 describe('ConnectionsPage', () => {
   it('shows tokens as set, never asks for them again to save an edit, and shows a test answer', async () => {
-    vi.mocked(fetchConnections).mockResolvedValue([connection]);
-    vi.mocked(updateConnection).mockResolvedValue({ ...connection, name: 'Sector CERT 2' });
-    vi.mocked(testConnection).mockResolvedValue({
-      ok: false,
-      detail: 'The other instance refused our token.',
-    });
+    api.get.mockImplementation((url) =>
+      url === 'manage/connections/' ? answer([connection]) : Promise.reject(new Error(url)),
+    );
+    api.patch.mockImplementation(() => answer({ ...connection, name: 'Sector CERT 2' }));
+    api.post.mockImplementation((url) =>
+      url === 'manage/connection/4/test/'
+        ? answer({ ok: false, detail: 'The other instance refused our token.' })
+        : Promise.reject(new Error(url)),
+    );
     const user = userEvent.setup();
     renderPage(<ConnectionsPage />);
     const row = await screen.findByRole('row', { name: /Sector CERT/ }, SLOW);
@@ -109,7 +103,7 @@ describe('ConnectionsPage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Sector CERT 2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(updateConnection).toHaveBeenCalledWith(4, {
+      expect(api.patch).toHaveBeenCalledWith('manage/connection/4/', {
         name: 'Sector CERT 2',
         base_url: 'https://cert.example',
         enabled: true,
@@ -126,14 +120,18 @@ describe('ConnectionsPage', () => {
 describe('TagsPage', () => {
   it('shows the server’s reason when a tag in use cannot be deleted, and keeps the dialog open', async () => {
     const tag: Tag = { id: 9, kind: 'case', name: 'ICS', description: '', created: '2026-01-01T00:00:00Z' };
-    vi.mocked(fetchTags).mockResolvedValue([tag]);
-    vi.mocked(fetchTagOptions).mockResolvedValue({
-      kinds: [
-        { value: 'case', display_name: 'Case' },
-        { value: 'vul', display_name: 'Vulnerability' },
-      ],
-    });
-    vi.mocked(deleteTag).mockRejectedValue(
+    api.get.mockImplementation((url) =>
+      url === 'manage/tags/' ? answer([tag]) : Promise.reject(new Error(url)),
+    );
+    api.options.mockImplementation(() =>
+      answer({
+        kinds: [
+          { value: 'case', display_name: 'Case' },
+          { value: 'vul', display_name: 'Vulnerability' },
+        ],
+      }),
+    );
+    api.delete.mockRejectedValue(
       refusal(409, { detail: 'This tag is used by 3 cases and cannot be deleted.' }),
     );
     const user = userEvent.setup();
@@ -146,7 +144,7 @@ describe('TagsPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This tag is used by 3 cases and cannot be deleted.',
     );
-    expect(deleteTag).toHaveBeenCalledWith(9);
+    expect(api.delete).toHaveBeenCalledWith('manage/tag/9/');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

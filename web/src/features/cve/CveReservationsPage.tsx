@@ -1,33 +1,37 @@
 // One CVE account's reserved ids: reserve 1–1,000 more through CVE Services (its refusals — credentials,
 // quota, rate limit — shown with their reason), see each id's state, and give an id to a vulnerability (or
 // take it back).
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Form, InputGroup, Modal, Table } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
+import { z } from 'zod';
 import { cveReserveSchema, type CveReservation } from '@cvdp/core/cve/index';
-import { fieldErrors, isNotFound } from '../../lib/api-client.ts';
+import { isNotFound } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ContrastBadge, type BadgeVariant } from '../../components/ContrastBadge.tsx';
-import { NoDataRow } from '../../components/NoDataRow.tsx';
+import { stackLabelWidth } from '../../components/CataloguePage.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { Pager } from '../../components/Pager.tsx';
-import { FieldError } from '../../components/form/index.ts';
 import {
-  assignCveReservation,
-  cveErrorMessage,
-  fetchCveAccount,
-  fetchCveReservations,
-  reserveCveIds,
+  FieldError,
+  SubmitButton,
+  TextField,
+  ZodForm,
+  mappedSchema,
+  useZodForm,
+} from '../../components/form/index.ts';
+import { useField } from '../../components/form/field-state.ts';
+import {
   RESERVATIONS_PAGE_SIZE,
-  type CveReserveAnswer,
-} from './api.ts';
-
-/** Room for 'Organisation', 'Environment', 'Vulnerability' when the rows stack on a phone. */
-const STACK_LABELS = { '--table-stack-label': '7.5rem' } as CSSProperties;
+  useAssignCveReservation,
+  useCveAccount,
+  useCveReservations,
+  useReserveCveIds,
+} from './api/index.ts';
+import { cveErrorMessage, cveFormError } from './error-message.ts';
 
 const STATE_BADGES: Record<string, BadgeVariant> = {
   RESERVED: 'info',
@@ -35,69 +39,71 @@ const STATE_BADGES: Record<string, BadgeVariant> = {
   REJECTED: 'secondary',
 };
 
+/** The amount typed, as the server's schema reads it (anything not a number is refused as one). */
+const typedAmount = (text: string) => {
+  const amount = text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isNaN(amount) ? 'x' : amount;
+};
+
+const amountForm = mappedSchema(
+  (v: { amount: string }) => ({ amount: typedAmount(v.amount) }),
+  z.object({ amount: cveReserveSchema.shape.amount }),
+);
+
 /** The amount field's message, as the server words it (cveReserveSchema), or undefined when it is fine. */
 export function amountError(text: string): string | undefined {
-  const amount = text.trim() === '' ? Number.NaN : Number(text);
-  const checked = cveReserveSchema.shape.amount.safeParse(Number.isNaN(amount) ? 'x' : amount);
+  const checked = amountForm.safeParse({ amount: text });
   return checked.success ? undefined : checked.error.issues[0].message;
 }
 
+/** The amount and the Reserve button in one group (the field's message under both). */
+function AmountInput({ active, pending }: { active: boolean; pending: boolean }) {
+  const { register, error } = useField('amount');
+  return (
+    <>
+      <Form.Label htmlFor="cve-reserve-amount">Amount (1–1000)</Form.Label>
+      <InputGroup style={{ maxWidth: 320 }} hasValidation>
+        <Form.Control
+          id="cve-reserve-amount"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          {...register}
+          isInvalid={!!error}
+          aria-describedby={error ? 'cve-reserve-amount-error' : undefined}
+        />
+        <SubmitButton pending={pending} disabled={!active}>
+          Reserve
+        </SubmitButton>
+      </InputGroup>
+      <FieldError id="cve-reserve-amount-error" message={error} />
+    </>
+  );
+}
+
 function ReserveForm({ accountId, active }: { accountId: number; active: boolean }) {
-  const client = useQueryClient();
-  const [amount, setAmount] = useState('1');
-  const [shown, setShown] = useState<string | undefined>();
-  const reserve = useMutation({
-    mutationFn: (n: number) => reserveCveIds(accountId, n),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cve.reservations() }),
-  });
-  const answer: CveReserveAnswer | undefined = reserve.data;
-  const server = fieldErrors(reserve.error);
-  const fieldMessage = shown ?? server.amount?.[0];
+  const form = useZodForm(amountForm, { defaultValues: { amount: '1' } });
+  const reserve = useReserveCveIds(accountId);
+  const answer = reserve.data;
   return (
     <section aria-labelledby="cve-reserve-title" className="mb-4">
       <h2 id="cve-reserve-title" className="h5">
         Reserve CVE ids
       </h2>
-      <Form
-        noValidate
-        aria-label="Reserve CVE ids"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = amountError(amount);
-          setShown(problem);
-          if (!problem) reserve.mutate(Number(amount));
-        }}
+      <ZodForm
+        form={form}
+        label="Reserve CVE ids"
+        error={cveFormError(reserve.error, ['amount'], 'No CVE ids were reserved: ')}
+        onSubmit={({ amount }) => reserve.mutate(amount)}
       >
-        <Form.Label htmlFor="cve-reserve-amount">Amount (1–1000)</Form.Label>
-        <InputGroup style={{ maxWidth: 320 }} hasValidation>
-          <Form.Control
-            id="cve-reserve-amount"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1000}
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setShown(undefined);
-            }}
-            isInvalid={!!fieldMessage}
-            aria-describedby={fieldMessage ? 'cve-reserve-amount-error' : undefined}
-          />
-          <Button type="submit" disabled={reserve.isPending || !active}>
-            Reserve
-          </Button>
-        </InputGroup>
-        <FieldError id="cve-reserve-amount-error" message={fieldMessage} />
+        <AmountInput active={active} pending={reserve.isPending} />
         {!active && (
-          <Form.Text muted>This account is not active: activate it to reserve ids through it.</Form.Text>
+          <Form.Text muted className="d-block mb-3">
+            This account is not active: activate it to reserve ids through it.
+          </Form.Text>
         )}
-      </Form>
-      {reserve.error && !server.amount?.length ? (
-        <Alert variant="danger" role="alert" className="mt-3">
-          No CVE ids were reserved: {cveErrorMessage(reserve.error)}
-        </Alert>
-      ) : null}
+      </ZodForm>
       {answer && !reserve.isPending && !reserve.error ? (
         <Alert variant="success" role="status" className="mt-3">
           Reserved {answer.results.length === 1 ? 'one id' : `${answer.results.length} ids`}:{' '}
@@ -110,93 +116,50 @@ function ReserveForm({ accountId, active }: { accountId: number; active: boolean
   );
 }
 
+const vulField = z.object({
+  vul: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'Enter the number of a vulnerability.')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2147483647, 'Enter the number of a vulnerability.'),
+});
+
 function AssignModal({ reservation, onClose }: { reservation: CveReservation; onClose: () => void }) {
-  const client = useQueryClient();
-  const [vul, setVul] = useState(reservation.vul ? String(reservation.vul) : '');
-  const [problem, setProblem] = useState<string | undefined>();
-  const assign = useMutation({
-    mutationFn: (id: number) => assignCveReservation(reservation.id, id),
-    onSuccess: async () => {
-      onClose();
-      await client.invalidateQueries({ queryKey: queryKeys.cve.reservations() });
-    },
+  const form = useZodForm(vulField, {
+    defaultValues: { vul: reservation.vul ? String(reservation.vul) : '' },
   });
-  const message = problem ?? fieldErrors(assign.error).vul?.[0];
+  const assign = useAssignCveReservation();
   return (
-    <Modal show onHide={onClose} aria-labelledby="cve-assign-title">
-      <Form
-        noValidate
-        aria-label={`Assign ${reservation.cve_id}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const id = Number(vul);
-          if (!/^\d+$/.test(vul.trim()) || id < 1 || id > 2147483647) {
-            setProblem('Enter the number of a vulnerability.');
-            return;
-          }
-          setProblem(undefined);
-          assign.mutate(id);
-        }}
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id="cve-assign-title" className="h5">
-            Assign {reservation.cve_id}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Form.Group controlId="cve-assign-vul">
-            <Form.Label>Vulnerability id</Form.Label>
-            <Form.Control
-              inputMode="numeric"
-              value={vul}
-              onChange={(e) => setVul(e.target.value)}
-              isInvalid={!!message}
-              aria-describedby={`cve-assign-vul-help${message ? ' cve-assign-vul-error' : ''}`}
-            />
-            <Form.Text id="cve-assign-vul-help" muted>
-              The vulnerability gets this CVE id; an id it had before is freed.
-            </Form.Text>
-            <FieldError id="cve-assign-vul-error" message={message} />
-          </Form.Group>
-          {assign.error && !fieldErrors(assign.error).vul?.length ? (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0">
-              {cveErrorMessage(assign.error)}
-            </Alert>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={assign.isPending}>
-            Assign
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      form={form}
+      title={`Assign ${reservation.cve_id}`}
+      submitLabel="Assign"
+      pending={assign.isPending}
+      error={cveFormError(assign.error, ['vul'])}
+      onClose={onClose}
+      onSubmit={({ vul }) => assign.mutate({ id: reservation.id, vul }, { onSuccess: onClose })}
+    >
+      <TextField
+        id="cve-assign-vul"
+        name="vul"
+        label="Vulnerability id"
+        inputMode="numeric"
+        className="mb-0"
+        help="The vulnerability gets this CVE id; an id it had before is freed."
+      />
+    </FormModal>
   );
 }
 
 export function CveReservationsPage() {
   const raw = useParams().id ?? '';
   const accountId = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [assigning, setAssigning] = useState<CveReservation | null>(null);
-  const account = useQuery({
-    queryKey: queryKeys.cve.account(accountId),
-    queryFn: () => fetchCveAccount(accountId),
-    enabled: accountId > 0,
-  });
-  const list = useQuery({
-    queryKey: queryKeys.cve.reservationPage(accountId, page),
-    queryFn: () => fetchCveReservations(accountId, page),
-    enabled: account.isSuccess,
-  });
-  const release = useMutation({
-    mutationFn: (r: CveReservation) => assignCveReservation(r.id, null),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cve.reservations() }),
-  });
+  const account = useCveAccount(accountId);
+  const list = useCveReservations(accountId, page, account.isSuccess);
+  const release = useAssignCveReservation();
   const org = account.data?.org_short_name;
   usePageTitle(org ? `CVE ids of ${org}` : 'CVE ids');
 
@@ -217,7 +180,6 @@ export function CveReservationsPage() {
       </>
     );
   const a = account.data;
-  const rows = list.data?.results ?? [];
 
   return (
     <>
@@ -237,68 +199,67 @@ export function CveReservationsPage() {
       {list.isPending ? (
         <PageSpinner label="Loading the reserved ids…" />
       ) : (
-        <Table hover responsive className="table-stack align-middle" style={STACK_LABELS}>
-          <thead>
-            <tr>
-              <th scope="col">CVE id</th>
-              <th scope="col">State</th>
-              <th scope="col">Vulnerability</th>
-              <th scope="col">Reserved</th>
-              <th scope="col">Published</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.isSuccess && rows.length === 0 ? <NoDataRow colSpan={6} /> : null}
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td data-label="CVE id" className="fw-semibold text-nowrap">
-                  {r.cve_id}
-                </td>
-                <td data-label="State">
-                  <ContrastBadge bg={STATE_BADGES[r.state] ?? 'light'}>{r.state}</ContrastBadge>
-                </td>
-                <td data-label="Vulnerability">
-                  {r.vul ? `#${r.vul}` : <span className="text-body-secondary">None</span>}
-                </td>
-                <td data-label="Reserved">{formatDate(r.reserved)}</td>
-                <td data-label="Published">
-                  {r.published ? formatDate(r.published) : <span className="text-body-secondary">—</span>}
-                </td>
-                <td className="text-md-end">
-                  {r.state !== 'REJECTED' && (
-                    <div className="d-flex flex-wrap gap-1 justify-content-md-end">
+        <DataTable
+          layout="stack"
+          hover
+          // Room for 'Vulnerability' when the rows stack on a phone.
+          style={stackLabelWidth('7.5rem')}
+          rows={list.data?.results}
+          rowKey={(r) => r.id}
+          paging={
+            list.data && { page, pageSize: RESERVATIONS_PAGE_SIZE, count: list.data.count, onPage: setPage }
+          }
+          columns={[
+            { key: 'id', header: 'CVE id', cellClassName: 'fw-semibold text-nowrap', cell: (r) => r.cve_id },
+            {
+              key: 'state',
+              header: 'State',
+              cell: (r) => <ContrastBadge bg={STATE_BADGES[r.state] ?? 'light'}>{r.state}</ContrastBadge>,
+            },
+            {
+              key: 'vul',
+              header: 'Vulnerability',
+              cell: (r) => (r.vul ? `#${r.vul}` : <span className="text-body-secondary">None</span>),
+            },
+            { key: 'reserved', header: 'Reserved', cell: (r) => formatDate(r.reserved) },
+            {
+              key: 'published',
+              header: 'Published',
+              cell: (r) =>
+                r.published ? formatDate(r.published) : <span className="text-body-secondary">—</span>,
+            },
+            {
+              key: 'actions',
+              header: 'Actions',
+              hideHeader: true,
+              cellClassName: 'text-md-end',
+              cell: (r) =>
+                r.state !== 'REJECTED' && (
+                  <div className="d-flex flex-wrap gap-1 justify-content-md-end">
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      onClick={() => setAssigning(r)}
+                      aria-label={`${r.vul ? 'Reassign' : 'Assign'} ${r.cve_id}`}
+                    >
+                      {r.vul ? 'Reassign' : 'Assign'}
+                    </Button>
+                    {r.vul !== null && (
                       <Button
                         size="sm"
-                        variant="outline-primary"
-                        onClick={() => setAssigning(r)}
-                        aria-label={`${r.vul ? 'Reassign' : 'Assign'} ${r.cve_id}`}
+                        variant="outline-secondary"
+                        disabled={release.isPending}
+                        onClick={() => release.mutate({ id: r.id, vul: null })}
+                        aria-label={`Release ${r.cve_id}`}
                       >
-                        {r.vul ? 'Reassign' : 'Assign'}
+                        Release
                       </Button>
-                      {r.vul !== null && (
-                        <Button
-                          size="sm"
-                          variant="outline-secondary"
-                          disabled={release.isPending}
-                          onClick={() => release.mutate(r)}
-                          aria-label={`Release ${r.cve_id}`}
-                        >
-                          Release
-                        </Button>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {list.data && (
-        <Pager page={page} pageSize={RESERVATIONS_PAGE_SIZE} count={list.data.count} onPage={setPage} />
+                    )}
+                  </div>
+                ),
+            },
+          ]}
+        />
       )}
       {assigning && <AssignModal reservation={assigning} onClose={() => setAssigning(null)} />}
     </>

@@ -1,20 +1,22 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import type { CveAccount } from '@cvdp/core/cve/index';
-import { createCveAccount, fetchCveAccountOptions, updateCveAccount } from './api.ts';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { CveAccountModal } from './components/CveAccountModal.tsx';
 import { amountError } from './CveReservationsPage.tsx';
 
-vi.mock('./api.ts', async (original) => ({
-  ...(await original<typeof import('./api.ts')>()),
-  fetchCveAccountOptions: vi.fn(),
-  createCveAccount: vi.fn(),
-  updateCveAccount: vi.fn(),
-}));
+// The calls are answered at the API client, under the api/ fetchers and their hooks; each test says what
+// the server answers and checks what was sent.
+const api = {
+  options: vi.spyOn(coordinationApi, 'options'),
+  post: vi.spyOn(coordinationApi, 'post'),
+  patch: vi.spyOn(coordinationApi, 'patch'),
+};
+const answered = (data: unknown) => Promise.resolve({ data } as AxiosResponse);
 afterEach(() => vi.clearAllMocks());
 
 const SLOW = { timeout: 5000 };
@@ -72,29 +74,29 @@ const ACCOUNT: CveAccount = {
 
 describe('CveAccountModal', () => {
   it('offers the server’s environment choices and shows its field messages and reasons', async () => {
-    vi.mocked(fetchCveAccountOptions).mockResolvedValue(OPTIONS);
-    vi.mocked(createCveAccount).mockRejectedValueOnce(
+    api.options.mockImplementation(() => answered(OPTIONS));
+    api.post.mockRejectedValueOnce(
       answer(400, { detail: 'Invalid input.', errors: { org_short_name: ['Already used.'] } }),
     );
-    vi.mocked(createCveAccount).mockRejectedValueOnce(
+    api.post.mockRejectedValueOnce(
       answer(503, { detail: 'CVDP_SECRET_KEY is not set: CVE account API keys are encrypted with it.' }),
     );
     const user = userEvent.setup();
-    wrap(<CveAccountModal account={null} onClose={() => {}} onSaved={() => {}} />);
+    wrap(<CveAccountModal account={null} onClose={() => {}} />);
     const env = await screen.findByLabelText('Environment', { exact: true }, SLOW);
     expect(screen.getByRole('option', { name: 'Production (https://cveawg.mitre.org/api)' })).toBeTruthy();
     expect((env as HTMLSelectElement).value).toBe('test');
     // Nothing typed: the shared schema's messages, nothing sent.
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('Ensure this field has at least 2 characters.')).toBeTruthy();
-    expect(createCveAccount).not.toHaveBeenCalled();
+    expect(api.post).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText(/^Organisation short name/), 'acme');
     await user.type(screen.getByLabelText(/^CVE Services user/), 'cna@acme.test');
     await user.type(screen.getByLabelText(/^API key/), 'secret-key');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('Already used.')).toBeTruthy();
-    expect(createCveAccount).toHaveBeenCalledWith({
+    expect(api.post).toHaveBeenCalledWith('manage/cve/account/', {
       org_short_name: 'acme',
       username: 'cna@acme.test',
       api_key: 'secret-key',
@@ -109,19 +111,20 @@ describe('CveAccountModal', () => {
   });
 
   it('never shows the key back: a key is set, and an empty field keeps it', async () => {
-    vi.mocked(fetchCveAccountOptions).mockResolvedValue(OPTIONS);
-    vi.mocked(updateCveAccount).mockResolvedValue(ACCOUNT);
+    api.options.mockImplementation(() => answered(OPTIONS));
+    api.patch.mockImplementation(() => answered(ACCOUNT));
     const saved = vi.fn();
     const user = userEvent.setup();
-    wrap(<CveAccountModal account={ACCOUNT} onClose={() => {}} onSaved={saved} />);
+    // Saved, the dialog closes.
+    wrap(<CveAccountModal account={ACCOUNT} onClose={saved} />);
     const key = await screen.findByLabelText<HTMLInputElement>('Replace API key', {}, SLOW);
     expect(key.value).toBe('');
     expect(key.type).toBe('password');
     expect(screen.getByText(/A key is set\. Leave this empty to keep it/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    expect(vi.mocked(updateCveAccount).mock.calls[0]).toEqual([
-      7,
+    expect(api.patch.mock.calls[0]).toEqual([
+      'manage/cve/account/7/',
       {
         org_short_name: 'acme',
         username: 'cna@acme.test',
@@ -135,8 +138,8 @@ describe('CveAccountModal', () => {
     await user.selectOptions(screen.getByLabelText('Environment', { exact: true }), 'custom');
     await user.type(screen.getByLabelText(/^Base URL \(custom environment\)/), 'http://127.0.0.1:3900/api');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateCveAccount).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(updateCveAccount).mock.calls[1][1]).toMatchObject({
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(2));
+    expect(api.patch.mock.calls[1][1]).toMatchObject({
       api_key: 'new-key',
       environment: 'custom',
       base_url: 'http://127.0.0.1:3900/api',
