@@ -13,6 +13,10 @@ export function TextField(props: {
   type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'date' | 'search';
   autoComplete?: string;
   placeholder?: string;
+  /** The browser stops typing at this length (the schema says so on a paste past it). */
+  maxLength?: number;
+  /** false for codes (vectors, CPE names) a spelling checker would mark. */
+  spellCheck?: boolean;
   help?: string;
   /** The label is read by screen readers only (a field whose purpose the layout shows). */
   hideLabel?: boolean;
@@ -34,6 +38,8 @@ export function TextField(props: {
         {...register}
         autoComplete={autoComplete}
         placeholder={placeholder}
+        maxLength={props.maxLength}
+        spellCheck={props.spellCheck}
         isInvalid={Boolean(error)}
         aria-required={required || undefined}
         aria-describedby={described}
