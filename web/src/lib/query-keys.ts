@@ -127,12 +127,18 @@ export const queryKeys = {
     analysis: (id: string) => ['scoring', 'vul', id, 'analysis'] as const,
     changes: (id: string, page: number) => ['scoring', 'vul', id, 'changes', page] as const,
     activity: (id: string, page: number) => ['scoring', 'vul', id, 'activity', page] as const,
+    /** Every predisclosure list and vulnerability: invalidate after a change to one. */
+    predisclosureAll: () => ['scoring', 'predisclosure'] as const,
+    predisclosure: (params: Record<string, string>) => ['scoring', 'predisclosure', params] as const,
     predisclosureVul: (id: number) => ['scoring', 'predisclosure', 'vul', id] as const,
+    /** Every CPE search: invalidate after a CPE is added. */
+    cpesAll: () => ['scoring', 'cpes'] as const,
     cpes: (query: string, page: number) => ['scoring', 'cpes', query, page] as const,
     cpeVuls: (cpe: string, page: number) => ['scoring', 'cpe-vuls', cpe, page] as const,
     scorers: () => ['scoring', 'scorers'] as const,
     priorities: () => ['scoring', 'priorities'] as const,
     assignments: () => ['scoring', 'assignments'] as const,
+    ingestJob: (id: number) => ['scoring', 'ingest', id] as const,
     insights: (kind: string, range: Record<string, string | undefined>) =>
       ['scoring', 'insights', kind, range] as const,
   },

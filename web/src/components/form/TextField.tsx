@@ -15,6 +15,10 @@ export function TextField(props: {
   /** The keyboard a phone shows ('numeric' for an id typed as text). */
   inputMode?: 'text' | 'numeric' | 'decimal' | 'url' | 'email';
   placeholder?: string;
+  /** The browser stops typing at this length (the schema says so on a paste past it). */
+  maxLength?: number;
+  /** false for codes (vectors, CPE names) a spelling checker would mark. */
+  spellCheck?: boolean;
   help?: string;
   /** The label is read by screen readers only (a field whose purpose the layout shows). */
   hideLabel?: boolean;
@@ -49,6 +53,8 @@ export function TextField(props: {
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        maxLength={props.maxLength}
+        spellCheck={props.spellCheck}
         isInvalid={Boolean(error)}
         aria-required={required || undefined}
         aria-describedby={described}

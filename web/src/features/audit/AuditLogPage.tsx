@@ -5,16 +5,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUser, AuditEntry } from '@cvdp/core';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { AUDIT_PAGE_SIZE, fetchAudit, searchUsers, type AuditFilter } from './api.ts';
+import { AUDIT_PAGE_SIZE, type AuditFilter, useAuditActors, useAuditLog } from './api/index.ts';
 import { Changes } from './components/Changes.tsx';
 
 /** The object types written outside cases, as the filter offers them. */
@@ -69,21 +67,13 @@ export function AuditLogPage() {
       { replace: true },
     );
 
-  const entries = useQuery({
-    queryKey: queryKeys.audit.list(filter),
-    queryFn: () => fetchAudit(filter),
-    placeholderData: keepPreviousData,
-  });
+  const entries = useAuditLog(filter);
 
   // The actor filter: type a name or address, pick one of the people suggested.
   const [actorText, setActorText] = useState('');
   const [actorName, setActorName] = useState('');
   const typed = useSettled(actorText.trim());
-  const people = useQuery({
-    queryKey: queryKeys.audit.actors(typed),
-    queryFn: () => searchUsers(typed),
-    enabled: typed.length >= 2,
-  });
+  const people = useAuditActors(typed);
   const listId = useId();
   const chooseActor = (text: string) => {
     setActorText(text);

@@ -5,19 +5,30 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { format, subDays } from 'date-fns';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Metrics } from '@cvdp/core';
-import { fetchMetrics } from './api.ts';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
-vi.mock('./api.ts', () => ({ fetchMetrics: vi.fn() }));
+// The fetcher and its hook share a module, so the call is answered at the API client: GET api/metrics/
+// answers what `metrics` returns for the params it was sent.
+vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client.ts')>()),
+  coordinationApi: { get: vi.fn() },
+}));
+const metrics = vi.fn<(p: { start: string; end: string }) => Promise<Metrics>>();
+beforeEach(() => {
+  vi.mocked(coordinationApi.get).mockImplementation(async (url: string, config?: { params?: unknown }) => {
+    if (url !== 'api/metrics/') throw new Error(`unexpected GET ${url}`);
+    return { data: await metrics(config?.params as { start: string; end: string }) };
+  });
+});
 // jsdom has no canvas: the chart component renders the canvas it would, with the props it is given.
 vi.mock('react-chartjs-2', () => ({
   Bar: (props: { 'aria-label': string; role: string }) => (
     <canvas role={props.role} aria-label={props['aria-label']} />
   ),
 }));
-const metrics = vi.mocked(fetchMetrics);
 afterEach(() => vi.clearAllMocks());
 
 const sample = (start: string, end: string): Metrics => ({

@@ -1,15 +1,14 @@
 // /cvdp/dashboard (staff): the programme's figures over a date range (default the last 30 days), kept in the
 // URL (?start=yyyy-MM-dd&end=yyyy-MM-dd). The charts load on their own (chart.js comes with them only).
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Suspense, lazy, useEffect } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type DurationStats, metricsQuery } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { fetchMetrics } from './api.ts';
+import { useMetrics } from './api/index.ts';
 import { formatHours, rangeFrom } from './range.ts';
 
 const MetricsCharts = lazy(() => import('./MetricsCharts.tsx').then((m) => ({ default: m.MetricsCharts })));
@@ -47,30 +46,17 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const [params, setParams] = useSearchParams();
   const range = rangeFrom(params);
-  const [draft, setDraft] = useState(range);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The range is checked by the schema the server applies before it goes to the URL.
+  const form = useZodForm(metricsQuery, { defaultValues: range });
   // Back/forward changes the URL's range: the fields follow.
-  useEffect(() => setDraft({ start: range.start, end: range.end }), [range.start, range.end]);
-  const metrics = useQuery({
-    queryKey: queryKeys.dashboard.metrics(range.start, range.end),
-    queryFn: () => fetchMetrics(range),
-    placeholderData: keepPreviousData,
-  });
+  useEffect(() => form.reset({ start: range.start, end: range.end }), [form, range.start, range.end]);
+  const metrics = useMetrics(range);
 
-  function apply(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = metricsQuery.safeParse(draft);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? 'start'), i.message])),
-      );
-      return;
-    }
-    setErrors({});
+  function apply(checked: { start: string; end: string }) {
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      next.set('start', draft.start);
-      next.set('end', draft.end);
+      next.set('start', checked.start);
+      next.set('end', checked.end);
       return next;
     });
   }
@@ -79,35 +65,19 @@ export function DashboardPage() {
   return (
     <>
       <h1 className="h3 mb-3">Dashboard</h1>
-      <Form className="mb-4" onSubmit={apply} noValidate aria-label="Date range">
+      <ZodForm form={form} className="mb-4" onSubmit={apply} label="Date range">
         <Row className="g-2 align-items-start">
           <Col xs={6} md="auto">
-            <Form.Label htmlFor="metrics-start">From</Form.Label>
-            <Form.Control
-              id="metrics-start"
-              type="date"
-              value={draft.start}
-              isInvalid={!!errors.start}
-              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-            />
-            <Form.Control.Feedback type="invalid">{errors.start}</Form.Control.Feedback>
+            <TextField id="metrics-start" name="start" label="From" type="date" className="" />
           </Col>
           <Col xs={6} md="auto">
-            <Form.Label htmlFor="metrics-end">To</Form.Label>
-            <Form.Control
-              id="metrics-end"
-              type="date"
-              value={draft.end}
-              isInvalid={!!errors.end}
-              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-            />
-            <Form.Control.Feedback type="invalid">{errors.end}</Form.Control.Feedback>
+            <TextField id="metrics-end" name="end" label="To" type="date" className="" />
           </Col>
           <Col xs={12} md="auto" className="align-self-md-end">
-            <Button type="submit">Show</Button>
+            <SubmitButton>Show</SubmitButton>
           </Col>
         </Row>
-      </Form>
+      </ZodForm>
       <ErrorAlert error={metrics.error} prefix="An error occurred: " />
       {metrics.isPending && <PageSpinner />}
       {m && (

@@ -6,23 +6,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { CPE_ATTRIBUTES, type Cpe23, parseCpe23, unescapeCpeValue } from '@cvdp/core/cpe/index';
+import { cpeCreateSchema } from '@cvdp/core/scoring/work';
 import type { Cvss4Severity } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { fieldErrors } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
-import { FieldError } from '../../components/form/index.ts';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { SeverityBadge } from '../cvss/index.ts';
-import { addCpe, fetchCpeVuls, searchCpes } from './api.ts';
+import { CPE_VULS_PAGE_SIZE as VULS_PAGE_SIZE, useAddCpe, useCpeVuls, useCpes } from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
 
 const PAGE_SIZE = 25;
-const VULS_PAGE_SIZE = 100;
 
 const ATTRIBUTE_LABELS: Record<(typeof CPE_ATTRIBUTES)[number], string> = {
   part: 'Part',
@@ -93,11 +91,7 @@ function InvalidCpeNote({ text }: { text: string }) {
 }
 
 function CpeVulnerabilities({ cpe, page, onPage }: { cpe: string; page: number; onPage(p: number): void }) {
-  const vuls = useQuery({
-    queryKey: queryKeys.scoring.cpeVuls(cpe, page),
-    queryFn: () => fetchCpeVuls(cpe, page),
-    placeholderData: keepPreviousData,
-  });
+  const vuls = useCpeVuls(cpe, page);
   return (
     <>
       <h3 className="h6" id="cpe-vuls-title">
@@ -178,91 +172,64 @@ function SelectedCpe({ cpe, page, onPage }: { cpe: string; page: number; onPage(
   );
 }
 
+/** The name must parse as a CPE 2.3 formatted string before it is sent; an empty title is not sent. */
+const addCpeFormSchema = z
+  .object({ cpe: z.string(), title: z.string() })
+  .superRefine((v, ctx) => {
+    const value = v.cpe.trim();
+    const error = value ? parseCpe23(value).error : 'This field is required.';
+    if (error) ctx.addIssue({ code: 'custom', path: ['cpe'], message: error });
+  })
+  .transform((v) => ({ cpe: v.cpe.trim(), ...(v.title.trim() ? { title: v.title.trim() } : {}) }))
+  .pipe(cpeCreateSchema);
+
 function AddCpeForm({ onAdded }: { onAdded(cpe: string): void }) {
-  const client = useQueryClient();
-  const [cpe, setCpe] = useState('');
-  const [title, setTitle] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
-  const add = useMutation({
-    mutationFn: addCpe,
-    onSuccess: (entry) => {
-      setCpe('');
-      setTitle('');
-      onAdded(entry.cpe);
-      return client.invalidateQueries({ queryKey: [...queryKeys.scoring.all, 'cpes'] });
-    },
-  });
-  const errors = fieldErrors(add.error);
-  const cpeError = localError ?? errors.cpe?.[0];
-  const titleError = errors.title?.[0];
+  const form = useZodForm(addCpeFormSchema, { defaultValues: { cpe: '', title: '' } });
+  const add = useAddCpe();
   return (
     <section aria-labelledby="cpe-add-title" className="mt-4">
       <h2 className="h5" id="cpe-add-title">
         Add a CPE
       </h2>
-      <Form
-        noValidate
-        aria-labelledby="cpe-add-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = cpe.trim();
-          const parsed = parseCpe23(value);
-          if (!value) return setLocalError('This field is required.');
-          if (parsed.error) return setLocalError(parsed.error);
-          setLocalError(undefined);
-          add.mutate({ cpe: value, ...(title.trim() ? { title: title.trim() } : {}) });
-        }}
+      <ZodForm
+        form={form}
+        error={add.error}
+        label="Add a CPE"
+        onSubmit={(body) =>
+          add.mutate(body, {
+            onSuccess: (entry) => {
+              form.reset();
+              onAdded(entry.cpe);
+            },
+          })
+        }
       >
         <Row className="g-2">
           <Col xs={12} md={7}>
-            <Form.Group controlId="cpe-add-name">
-              <Form.Label>CPE 2.3 name</Form.Label>
-              <Form.Control
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="cpe:2.3:a:vendor:product:1.0:*:*:*:*:*:*:*"
-                value={cpe}
-                isInvalid={!!cpeError}
-                aria-required
-                aria-describedby={cpeError ? 'cpe-add-name-error' : 'cpe-add-name-help'}
-                onChange={(e) => {
-                  setCpe(e.target.value);
-                  setLocalError(undefined);
-                }}
-              />
-              <Form.Text id="cpe-add-name-help" muted>
-                The formatted string: cpe:2.3: then part, vendor, product, version, update, edition, language,
-                software edition, target software, target hardware and other, separated by colons.
-              </Form.Text>
-              <FieldError message={cpeError} id="cpe-add-name-error" />
-            </Form.Group>
+            <TextField
+              id="cpe-add-name"
+              name="cpe"
+              label="CPE 2.3 name"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="cpe:2.3:a:vendor:product:1.0:*:*:*:*:*:*:*"
+              help="The formatted string: cpe:2.3: then part, vendor, product, version, update, edition, language, software edition, target software, target hardware and other, separated by colons."
+              className=""
+            />
           </Col>
           <Col xs={12} md={5}>
-            <Form.Group controlId="cpe-add-title-field">
-              <Form.Label>Title (optional)</Form.Label>
-              <Form.Control
-                type="text"
-                value={title}
-                isInvalid={!!titleError}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-              <FieldError message={titleError} />
-            </Form.Group>
+            <TextField id="cpe-add-title-field" name="title" label="Title (optional)" className="" />
           </Col>
         </Row>
-        {add.error && !errors.cpe && !errors.title ? <ErrorAlert error={add.error} /> : null}
         <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
-          <Button type="submit" disabled={add.isPending}>
-            Add CPE
-          </Button>
+          <SubmitButton pending={add.isPending}>Add CPE</SubmitButton>
           {add.isSuccess && (
             <span className="text-success-emphasis small text-break" role="status">
               Added {add.data.cpe}.
             </span>
           )}
         </div>
-      </Form>
+      </ZodForm>
     </section>
   );
 }
@@ -285,11 +252,7 @@ export function CpePage() {
     setSearch(next);
   };
 
-  const names = useQuery({
-    queryKey: queryKeys.scoring.cpes(query, page),
-    queryFn: () => searchCpes(query, page, PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
+  const names = useCpes(query, page, PAGE_SIZE);
   const queryIsCpe = !!parseCpe23(query).cpe;
 
   return (

@@ -2,66 +2,75 @@
 // until it is done, with the files the server refused and why.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Form, ProgressBar, Table } from 'react-bootstrap';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Form, ProgressBar, Table } from 'react-bootstrap';
+import { z } from 'zod';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { fieldErrors } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { FieldError } from '../../components/form/index.ts';
+import { FieldError, SubmitButton, ZodForm, useZodForm } from '../../components/form/index.ts';
+import { useField } from '../../components/form/field-state.ts';
 import { useCurrentUser, userHasRole } from '../auth/index.ts';
-import { fetchIngestJob, uploadRecords } from './api.ts';
+import { useIngestJob, useUploadRecords } from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
+
+/** The file input holds a FileList (nothing chosen yet: undefined); the upload takes its files. */
+const ingestFormSchema = z.object({
+  file: z
+    .custom<FileList | undefined>()
+    .transform((list) => [...(list ?? [])])
+    .refine((files) => files.length > 0, 'Choose a file.'),
+});
+
+/** The records to upload: several .json or .zip files; the server's refusal of them shows under it. */
+function FilesField() {
+  const { register, error } = useField('file');
+  return (
+    <Form.Group controlId="ingest-files" className="mb-2" data-field="file">
+      <Form.Label>CVE JSON 5 records (.json or .zip)</Form.Label>
+      <Form.Control
+        type="file"
+        multiple
+        accept=".json,.zip,application/json,application/zip"
+        isInvalid={!!error}
+        {...register}
+      />
+      <FieldError message={error} />
+    </Form.Group>
+  );
+}
 
 export function IngestPage() {
   usePageTitle('Ingest CVE records');
   const { user } = useCurrentUser();
-  const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
-  const upload = useMutation({ mutationFn: () => uploadRecords(files, setProgress) });
+  const form = useZodForm(ingestFormSchema, { defaultValues: { file: undefined } });
+  const chosen = form.watch('file')?.length ?? 0;
+  const upload = useUploadRecords();
   const jobId = upload.data?.id;
-  const job = useQuery({
-    queryKey: [...queryKeys.scoring.all, 'ingest', jobId ?? 0],
-    queryFn: () => fetchIngestJob(jobId!),
-    enabled: jobId !== undefined,
-    refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
-  });
+  const job = useIngestJob(jobId);
   if (!userHasRole(user, 'admin'))
     return (
       <Alert variant="warning">
         Only administrators ingest records. <Link to="/cvdp/scoring">Back to the queue</Link>
       </Alert>
     );
-  const fileError = upload.error ? fieldErrors(upload.error).file?.[0] : undefined;
   const j = job.data ?? upload.data;
   return (
     <div>
       <ScoringNav />
       <h1 className="h3">Ingest CVE records</h1>
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+      <ZodForm
+        form={form}
+        error={upload.error}
+        onSubmit={({ file }) => {
           setProgress(0);
-          upload.mutate();
+          upload.mutate({ files: file, onProgress: setProgress });
         }}
       >
-        <Form.Group controlId="ingest-files" className="mb-2">
-          <Form.Label>CVE JSON 5 records (.json or .zip)</Form.Label>
-          <Form.Control
-            type="file"
-            multiple
-            accept=".json,.zip,application/json,application/zip"
-            isInvalid={!!fileError}
-            onChange={(e) => setFiles([...((e.target as HTMLInputElement).files ?? [])])}
-          />
-          <FieldError message={fileError} />
-        </Form.Group>
-        {upload.error && !fileError ? <ErrorAlert error={upload.error} /> : null}
-        <Button type="submit" disabled={files.length === 0 || upload.isPending}>
+        <FilesField />
+        <SubmitButton pending={upload.isPending} disabled={chosen === 0}>
           Upload
-        </Button>
-      </Form>
+        </SubmitButton>
+      </ZodForm>
       {upload.isPending && (
         <ProgressBar
           className="mt-3"

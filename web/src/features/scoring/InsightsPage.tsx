@@ -2,25 +2,24 @@
 // scored per day, time to score and the queue now; how our SSVC decisions agree with CISA's per decision point;
 // the distribution of our decisions and CVSS severities. The range lives in the address. The charts load on
 // their own (chart.js comes with them only); under each chart a table gives the same figures.
-import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Table } from 'react-bootstrap';
+import { z } from 'zod';
 import { format, subDays } from 'date-fns';
 import { insightsQuerySchema } from '@cvdp/core/scoring/work';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { FieldError } from '../../components/form/index.ts';
+import { SelectField, SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import {
   type InsightsRange,
-  fetchInsights,
-  fetchScoreInsights,
-  fetchScorers,
-  fetchVulnrichInsights,
-} from './api.ts';
+  useInsights,
+  useScoreInsights,
+  useScorers,
+  useVulnrichInsights,
+} from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
 
 const charts = () => import('./InsightsCharts.tsx');
@@ -31,6 +30,12 @@ const DecisionsChart = lazy(() => charts().then((m) => ({ default: m.DecisionsCh
 const SeveritiesChart = lazy(() => charts().then((m) => ({ default: m.SeveritiesChart })));
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The fields hold text ('' for every scorer); the range is what the server checks. */
+const rangeFormSchema = z
+  .object({ start: z.string(), end: z.string(), user: z.string() })
+  .transform(({ user, ...days }) => ({ ...days, ...(user ? { user } : {}) }))
+  .pipe(insightsQuerySchema);
 const DEFAULT_DAYS = 30;
 
 function rangeFrom(params: URLSearchParams): InsightsRange {
@@ -132,49 +137,28 @@ export function InsightsPage() {
   usePageTitle('Insights');
   const [params, setParams] = useSearchParams();
   const range = rangeFrom(params);
-  const [draft, setDraft] = useState({ start: range.start, end: range.end, user: range.user ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(rangeFormSchema, {
+    defaultValues: { start: range.start, end: range.end, user: range.user ?? '' },
+  });
   // Back/forward changes the address's range: the fields follow.
   useEffect(
-    () => setDraft({ start: range.start, end: range.end, user: range.user ?? '' }),
-    [range.start, range.end, range.user],
+    () => form.reset({ start: range.start, end: range.end, user: range.user ?? '' }),
+    [form, range.start, range.end, range.user],
   );
-  const scorers = useQuery({ queryKey: queryKeys.scoring.scorers(), queryFn: fetchScorers });
-  const key = { start: range.start, end: range.end, user: range.user };
-  const main = useQuery({
-    queryKey: queryKeys.scoring.insights('main', key),
-    queryFn: () => fetchInsights(range),
-    placeholderData: keepPreviousData,
-  });
-  const vulnrich = useQuery({
-    queryKey: queryKeys.scoring.insights('vulnrich', key),
-    queryFn: () => fetchVulnrichInsights(range),
-    placeholderData: keepPreviousData,
-  });
-  const score = useQuery({
-    queryKey: queryKeys.scoring.insights('score', { start: range.start, end: range.end }),
-    queryFn: () => fetchScoreInsights(range),
-    placeholderData: keepPreviousData,
-  });
+  const scorers = useScorers();
+  // The address's scorer is chosen once the list (its option) has come.
+  useEffect(() => {
+    if (scorers.data) form.setValue('user', form.getValues('user'));
+  }, [form, scorers.data]);
+  const main = useInsights(range);
+  const vulnrich = useVulnrichInsights(range);
+  const score = useScoreInsights(range);
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
-    const checked = insightsQuerySchema.safeParse({
-      start: draft.start,
-      end: draft.end,
-      ...(draft.user ? { user: draft.user } : {}),
-    });
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? 'start'), i.message])),
-      );
-      return;
-    }
-    setErrors({});
+  function apply(checked: z.output<typeof rangeFormSchema>) {
     const next = new URLSearchParams(params);
-    next.set('start', draft.start);
-    next.set('end', draft.end);
-    if (draft.user) next.set('user', draft.user);
+    next.set('start', checked.start);
+    next.set('end', checked.end);
+    if (checked.user !== undefined) next.set('user', String(checked.user));
     else next.delete('user');
     setParams(next);
   }
@@ -187,52 +171,29 @@ export function InsightsPage() {
     <div>
       <ScoringNav />
       <h1 className="h3 mb-3">Insights</h1>
-      <Form className="mb-4" onSubmit={apply} noValidate aria-label="Date range and scorer">
+      <ZodForm form={form} className="mb-4" onSubmit={apply} label="Date range and scorer">
         <Row className="g-2 align-items-start">
           <Col xs={6} md="auto">
-            <Form.Label htmlFor="insights-start">From</Form.Label>
-            <Form.Control
-              id="insights-start"
-              type="date"
-              value={draft.start}
-              isInvalid={!!errors.start}
-              aria-describedby={errors.start ? 'insights-start-error' : undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-            />
-            <FieldError message={errors.start} id="insights-start-error" />
+            <TextField id="insights-start" name="start" label="From" type="date" className="" />
           </Col>
           <Col xs={6} md="auto">
-            <Form.Label htmlFor="insights-end">To</Form.Label>
-            <Form.Control
-              id="insights-end"
-              type="date"
-              value={draft.end}
-              isInvalid={!!errors.end}
-              aria-describedby={errors.end ? 'insights-end-error' : undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-            />
-            <FieldError message={errors.end} id="insights-end-error" />
+            <TextField id="insights-end" name="end" label="To" type="date" className="" />
           </Col>
           <Col xs={12} md="auto">
-            <Form.Label htmlFor="insights-user">Scorer</Form.Label>
-            <Form.Select
+            <SelectField
               id="insights-user"
-              value={draft.user}
-              onChange={(e) => setDraft((d) => ({ ...d, user: e.target.value }))}
-            >
-              <option value="">Everyone</option>
-              {(scorers.data ?? []).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
-                </option>
-              ))}
-            </Form.Select>
+              name="user"
+              label="Scorer"
+              placeholder="Everyone"
+              options={(scorers.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+              className=""
+            />
           </Col>
           <Col xs={12} md="auto" className="align-self-md-end">
-            <Button type="submit">Show</Button>
+            <SubmitButton>Show</SubmitButton>
           </Col>
         </Row>
-      </Form>
+      </ZodForm>
       <p className="text-body-secondary">
         From {range.start} to {range.end}
         {range.user ? `, scored by ${who ?? `user ${range.user}`}` : ', every scorer'}.

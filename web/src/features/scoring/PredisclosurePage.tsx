@@ -3,13 +3,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Table } from 'react-bootstrap';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { fetchPredisclosure } from './api.ts';
+import { usePredisclosure } from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
 
 const PAGE_SIZE = 25;
@@ -21,11 +19,7 @@ export function PredisclosurePage() {
   const [page, setPage] = useState(1);
   const params: Record<string, string> = { page: String(page), page_size: String(PAGE_SIZE) };
   if (query) params.query = query;
-  const list = useQuery({
-    queryKey: [...queryKeys.scoring.all, 'predisclosure', params],
-    queryFn: () => fetchPredisclosure(params),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePredisclosure(params);
   return (
     <div>
       <ScoringNav />

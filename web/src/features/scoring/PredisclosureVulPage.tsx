@@ -2,29 +2,34 @@
 // it, our SSVC decision (the shared step form), CVSS 4.0 (the shared calculator) and a CVSS 3.1 vector, each
 // saved with PATCH …/score/ (the server computes every outcome), our notes and assignment (PATCH …/{id}/),
 // and "Create case", which makes a coordination case from it through base 1.
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
+import { z } from 'zod';
 import { CVSS4_DEFAULT_VECTOR, type Cvss4Severity } from '@cvdp/core';
 import { type PredisclosureVul, predisclosurePatchSchema } from '@cvdp/core/scoring/work';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { fieldErrors } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { FieldError } from '../../components/form/index.ts';
+import {
+  FieldError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  ZodForm,
+  useZodForm,
+} from '../../components/form/index.ts';
 import { SsvcOutcomeBadge, SsvcStepForm } from '../ssvc/index.ts';
 import { SeverityBadge } from '../cvss/index.ts';
 import {
-  type ScorePatchBody,
-  createCaseFromPredisclosure,
-  fetchPredisclosureVul,
-  fetchScorers,
-  patchPredisclosure,
-  patchPredisclosureScore,
-} from './api.ts';
+  useCreateCaseFromPredisclosure,
+  usePredisclosureVul,
+  useScorePredisclosureVul,
+  useScorers,
+  useUpdatePredisclosureVul,
+} from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
 import { Cvss3VectorForm, Saved } from './components/Cvss3VectorForm.tsx';
 import { CreateCaseSection } from './components/CreateCaseSection.tsx';
@@ -32,17 +37,6 @@ import { CreateCaseSection } from './components/CreateCaseSection.tsx';
 const Cvss4Calculator = lazy(() => import('../cvss/index.ts').then((m) => ({ default: m.Cvss4Calculator })));
 
 const firstFieldError = (error: unknown, field: string) => fieldErrors(error)[field]?.[0];
-
-function useScore(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<ScorePatchBody, 'cwes'>) => patchPredisclosureScore(id, body),
-    onSuccess: (data) => {
-      client.setQueryData(queryKeys.scoring.predisclosureVul(id), data);
-      return client.invalidateQueries({ queryKey: [...queryKeys.scoring.all, 'predisclosure'] });
-    },
-  });
-}
 
 function Cvss({ value }: { value: { vector: string; score: number; severity: string } }) {
   return (
@@ -54,7 +48,7 @@ function Cvss({ value }: { value: { vector: string; score: number; severity: str
 }
 
 function SsvcPart({ vul }: { vul: PredisclosureVul }) {
-  const save = useScore(vul.id);
+  const save = useScorePredisclosureVul(vul.id);
   const [open, setOpen] = useState(false);
   const ssvc = vul.score.ssvc;
   return (
@@ -103,7 +97,7 @@ function Cvss4Part({ vul }: { vul: PredisclosureVul }) {
   const current = vul.score.cvss4;
   const start = current?.vector ?? CVSS4_DEFAULT_VECTOR;
   const [vector, setVector] = useState<string | null>(start);
-  const save = useScore(vul.id);
+  const save = useScorePredisclosureVul(vul.id);
   const fieldError = save.error ? firstFieldError(save.error, 'cvss4') : undefined;
   return (
     <section aria-labelledby="pd-cvss4-title" className="mb-4">
@@ -135,7 +129,7 @@ function Cvss4Part({ vul }: { vul: PredisclosureVul }) {
 
 function Cvss3Part({ vul }: { vul: PredisclosureVul }) {
   const current = vul.score.cvss3;
-  const save = useScore(vul.id);
+  const save = useScorePredisclosureVul(vul.id);
   return (
     <section aria-labelledby="pd-cvss3-title" className="mb-4">
       <h3 id="pd-cvss3-title" className="h6">
@@ -151,24 +145,28 @@ function Cvss3Part({ vul }: { vul: PredisclosureVul }) {
   );
 }
 
+/** The fields hold text (the scorer's id as the select has it); the body is what the server checks. */
+const notesFormSchema = z
+  .object({ notes: z.string(), assign: z.string() })
+  .transform((v): z.input<typeof predisclosurePatchSchema> => ({
+    notes: v.notes,
+    assign: v.assign ? Number(v.assign) : null,
+  }))
+  .pipe(predisclosurePatchSchema);
+
 /** Notes and assignment (PATCH /api/predisclosure/vuls/{id}/); what is typed stays on an error. */
 function NotesForm({ vul }: { vul: PredisclosureVul }) {
-  const client = useQueryClient();
-  const scorers = useQuery({ queryKey: queryKeys.scoring.scorers(), queryFn: fetchScorers });
-  const [notes, setNotes] = useState(vul.notes);
-  const [assign, setAssign] = useState(vul.assigned ? String(vul.assigned.id) : '');
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: { notes: string; assign: number | null }) => patchPredisclosure(vul.id, body),
-    onSuccess: (data) => {
-      client.setQueryData(queryKeys.scoring.predisclosureVul(vul.id), data);
-      return client.invalidateQueries({ queryKey: [...queryKeys.scoring.all, 'predisclosure'] });
-    },
+  const scorers = useScorers();
+  const save = useUpdatePredisclosureVul(vul.id);
+  const form = useZodForm(notesFormSchema, {
+    defaultValues: { notes: vul.notes, assign: vul.assigned ? String(vul.assigned.id) : '' },
   });
-  const server = save.error ? fieldErrors(save.error) : {};
-  const errorOf = (field: string) => local[field] ?? server[field]?.[0];
-  const notesError = errorOf('notes');
-  const assignError = errorOf('assign');
+  const { reset, isSuccess } = save;
+  // A change after a save: 'Saved.' goes (a refusal stays until the next save).
+  useEffect(() => {
+    const sub = form.watch(() => isSuccess && reset());
+    return () => sub.unsubscribe();
+  }, [form, reset, isSuccess]);
   // The assigned scorer stays choosable even if the scorer list does not hold them any more.
   const options = [...(scorers.data ?? [])];
   if (vul.assigned && !options.some((u) => u.id === vul.assigned!.id))
@@ -178,67 +176,23 @@ function NotesForm({ vul }: { vul: PredisclosureVul }) {
       <h2 id="pd-notes-title" className="h5">
         Notes and assignment
       </h2>
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const body = { notes, assign: assign ? Number(assign) : null };
-          const check = predisclosurePatchSchema.safeParse(body);
-          if (!check.success) {
-            setLocal(
-              Object.fromEntries(check.error.issues.map((i) => [String(i.path[0] ?? 'notes'), i.message])),
-            );
-            return;
-          }
-          setLocal({});
-          save.mutate(body);
-        }}
-      >
-        <Form.Group controlId="predisclosure-notes" className="mb-2">
-          <Form.Label>Notes</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={4}
-            value={notes}
-            isInvalid={!!notesError}
-            aria-describedby={notesError ? 'predisclosure-notes-error' : undefined}
-            onChange={(e) => {
-              setNotes(e.target.value);
-              setLocal(({ notes: _, ...rest }) => rest);
-              if (save.isSuccess) save.reset();
-            }}
-          />
-          <FieldError message={notesError} id="predisclosure-notes-error" />
-        </Form.Group>
-        <Form.Group controlId="predisclosure-assign" className="mb-2">
-          <Form.Label>Assigned scorer</Form.Label>
-          <Form.Select
-            value={assign}
-            isInvalid={!!assignError}
-            aria-describedby={assignError ? 'predisclosure-assign-error' : undefined}
-            onChange={(e) => {
-              setAssign(e.target.value);
-              setLocal(({ assign: _, ...rest }) => rest);
-              if (save.isSuccess) save.reset();
-            }}
-          >
-            <option value="">Nobody</option>
-            {options.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </Form.Select>
-          <FieldError message={assignError} id="predisclosure-assign-error" />
-        </Form.Group>
-        {save.error && !server.notes && !server.assign ? <ErrorAlert error={save.error} /> : null}
+      <ZodForm form={form} error={save.error} onSubmit={(body) => save.mutate(body)}>
+        <TextField id="predisclosure-notes" name="notes" label="Notes" multiline={4} className="mb-2" />
+        <SelectField
+          id="predisclosure-assign"
+          name="assign"
+          label="Assigned scorer"
+          placeholder="Nobody"
+          options={options.map((u) => ({ value: String(u.id), label: u.name }))}
+          className="mb-2"
+        />
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <Button type="submit" size="sm" disabled={save.isPending}>
+          <SubmitButton size="sm" pending={save.isPending}>
             Save notes and assignment
-          </Button>
+          </SubmitButton>
           <Saved ok={save.isSuccess} />
         </div>
-      </Form>
+      </ZodForm>
     </section>
   );
 }
@@ -246,11 +200,8 @@ function NotesForm({ vul }: { vul: PredisclosureVul }) {
 export function PredisclosureVulPage() {
   const raw = useParams().id ?? '';
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
-  const vul = useQuery({
-    queryKey: queryKeys.scoring.predisclosureVul(id),
-    queryFn: () => fetchPredisclosureVul(id),
-    enabled: id > 0,
-  });
+  const vul = usePredisclosureVul(id);
+  const createCase = useCreateCaseFromPredisclosure(id);
   const v = vul.data;
   usePageTitle(v ? `Case #${v.case.id}.${v.local_id} · Predisclosure` : 'Predisclosure vulnerability');
   const back = (
@@ -298,11 +249,7 @@ export function PredisclosureVulPage() {
             <p className="small">CWE {v.cwes.length ? v.cwes.map((n) => `CWE-${n}`).join(', ') : 'none'}</p>
           </section>
           <NotesForm vul={v} />
-          <CreateCaseSection
-            idPrefix="pd"
-            what="its description and CWEs"
-            create={() => createCaseFromPredisclosure(v.id)}
-          />
+          <CreateCaseSection idPrefix="pd" what="its description and CWEs" mutation={createCase} />
         </Col>
         <Col lg={7}>
           <section aria-labelledby="pd-score-title" className="mb-4">

@@ -4,7 +4,6 @@
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   VUL_DEFAULT_ORDERING,
   VUL_SEVERITIES,
@@ -14,14 +13,13 @@ import {
 } from '@cvdp/core/scoring/index';
 import type { Cvss4Severity } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { SeverityBadge } from '../cvss/index.ts';
-import { fetchQueue } from './api.ts';
+import { useQueue } from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
 
 const PAGE_SIZE = 25;
@@ -142,11 +140,7 @@ export function QueuePage() {
     const v = search.get(key);
     if (v) params[key] = v;
   }
-  const queue = useQuery({
-    queryKey: queryKeys.scoring.queue(params),
-    queryFn: () => fetchQueue(params),
-    placeholderData: keepPreviousData,
-  });
+  const queue = useQueue(params);
 
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);

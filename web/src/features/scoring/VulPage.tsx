@@ -3,14 +3,12 @@
 import { useParams } from 'react-router';
 import { Link } from 'react-router';
 import { Col, Row } from 'react-bootstrap';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { useCurrentUser, userHasRole } from '../auth/index.ts';
-import { createCaseFromVul, fetchVul } from './api.ts';
+import { useCreateCaseFromVul, useVul } from './api/index.ts';
 import { LockBanner } from './components/LockBanner.tsx';
 import { RecordSection } from './components/RecordSection.tsx';
 import { ScoreSection } from './components/ScoreSection.tsx';
@@ -21,8 +19,8 @@ import { CreateCaseSection } from './components/CreateCaseSection.tsx';
 export function VulPage() {
   const id = (useParams().id ?? '').toUpperCase();
   const { user } = useCurrentUser();
-  const client = useQueryClient();
-  const vul = useQuery({ queryKey: queryKeys.scoring.vul(id), queryFn: () => fetchVul(id) });
+  const vul = useVul(id);
+  const createCase = useCreateCaseFromVul(id);
   usePageTitle(vul.data ? vul.data.cve_id : 'Vulnerability');
   if (vul.error)
     return (
@@ -57,8 +55,7 @@ export function VulPage() {
           <CreateCaseSection
             idPrefix="vul"
             what="its CVE id, description, CWEs and references"
-            create={() => createCaseFromVul(v.cve_id)}
-            onCreated={() => client.invalidateQueries({ queryKey: queryKeys.scoring.vul(v.cve_id) })}
+            mutation={createCase}
           />
         </Col>
         <Col lg={6}>

@@ -3,10 +3,10 @@
 // class, and newly ingested records of it go to them. Both are tables ('No data ...' when empty) with a form to
 // add one and Delete asking first. The forms are checked with core's schemas before sending, and the server's
 // refusals appear under their fields; nothing typed is lost on an error.
-import { type FormEvent, useState } from 'react';
-import { Button, ButtonGroup, Col, Form, Row, Table, ToggleButton } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZodError } from 'zod';
+import { useState } from 'react';
+import { Button, ButtonGroup, Col, Row, Table, ToggleButton } from 'react-bootstrap';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import {
   type SoftwarePriority,
   type StandingAssignment,
@@ -14,82 +14,45 @@ import {
   standingAssignmentCreateSchema,
 } from '@cvdp/core/scoring/work';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { fieldErrors } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
-import { FieldError, RequiredMark } from '../../components/form/index.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SelectField, SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import {
-  createAssignment,
-  createPriority,
-  deleteAssignment,
-  deletePriority,
-  fetchAssignments,
-  fetchPriorities,
-  fetchScorers,
-} from './api.ts';
+  useAssignments,
+  useCreateAssignment,
+  useCreatePriority,
+  useDeleteAssignment,
+  useDeletePriority,
+  usePriorities,
+  useScorers,
+} from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
-import { ConfirmDelete } from './components/ConfirmDelete.tsx';
 
-type Errors = Record<string, string | undefined>;
-
-const issuesOf = (error: ZodError): Errors =>
-  Object.fromEntries(error.issues.map((i) => [String(i.path[0] ?? 'non_field_errors'), i.message]));
-
-/** The server's per-field messages (first of each), else nothing. */
-function serverErrors(error: unknown): Errors {
-  return Object.fromEntries(Object.entries(fieldErrors(error)).map(([k, v]) => [k, v[0]]));
-}
-
+/** A text field of these forms: codes and names, so no spelling checker and no autofill. */
 function Field(props: {
   id: string;
+  name: string;
   label: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
   required?: boolean;
-  type?: string;
+  type?: 'number';
   help?: string;
   placeholder?: string;
 }) {
-  const described = [props.error ? `${props.id}-error` : '', props.help ? `${props.id}-help` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <Form.Group controlId={props.id}>
-      <Form.Label>
-        {props.label}
-        {props.required && <RequiredMark />}
-      </Form.Label>
-      <Form.Control
-        type={props.type ?? 'text'}
-        value={props.value}
-        spellCheck={false}
-        autoComplete="off"
-        placeholder={props.placeholder}
-        isInvalid={!!props.error}
-        aria-required={props.required || undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.help && (
-        <Form.Text id={`${props.id}-help`} muted>
-          {props.help}
-        </Form.Text>
-      )}
-      <FieldError message={props.error} id={`${props.id}-error`} />
-    </Form.Group>
-  );
+  return <TextField {...props} spellCheck={false} autoComplete="off" className="" />;
 }
 
+/** Toggle buttons choosing what the form's other fields mean (a form value of their own). */
 function Choice<T extends string>(props: {
   name: string;
+  field: string;
   legend: string;
-  value: T;
   options: { value: T; label: string }[];
-  onChange(v: T): void;
+  onChange(): void;
 }) {
+  const form = useFormContext<Record<string, string>>();
+  const value = form.watch(props.field);
   return (
     <fieldset className="mb-2">
       <legend className="form-label fs-6 mb-1">{props.legend}</legend>
@@ -102,8 +65,12 @@ function Choice<T extends string>(props: {
             variant="outline-primary"
             name={props.name}
             value={o.value}
-            checked={props.value === o.value}
-            onChange={() => props.onChange(o.value)}
+            checked={value === o.value}
+            onChange={() => {
+              form.setValue(props.field, o.value);
+              form.clearErrors();
+              props.onChange();
+            }}
           >
             {o.label}
           </ToggleButton>
@@ -113,55 +80,47 @@ function Choice<T extends string>(props: {
   );
 }
 
+/**
+ * The fields hold text; the body is a vendor (and product) or a CPE pattern with a whole-number weight, as
+ * core's schema checks it. A missing weight or CPE is said first, as the server would.
+ */
+const priorityFormSchema = z
+  .object({
+    by: z.enum(['vendor', 'cpe']),
+    vendor: z.string(),
+    product: z.string(),
+    cpe: z.string(),
+    weight: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.weight.trim() === '' || Number.isNaN(Number(v.weight)))
+      ctx.addIssue({ code: 'custom', path: ['weight'], message: 'weight must be a whole number.' });
+    else if (v.by === 'cpe' && !v.cpe.trim())
+      ctx.addIssue({ code: 'custom', path: ['cpe'], message: 'This field is required.' });
+  })
+  .transform((v): z.input<typeof priorityCreateSchema> =>
+    v.by === 'cpe'
+      ? { cpe: v.cpe.trim(), weight: Number(v.weight) }
+      : {
+          vendor: v.vendor.trim() || undefined,
+          product: v.product.trim() || undefined,
+          weight: Number(v.weight),
+        },
+  )
+  .pipe(priorityCreateSchema);
+
 const priorityTarget = (p: SoftwarePriority) =>
   p.cpe ?? (p.product ? `${p.vendor} / ${p.product}` : `${p.vendor} (every product)`);
 
 function PrioritiesSection() {
-  const client = useQueryClient();
-  const list = useQuery({ queryKey: queryKeys.scoring.priorities(), queryFn: fetchPriorities });
-  const [by, setBy] = useState<'vendor' | 'cpe'>('vendor');
-  const [values, setValues] = useState({ vendor: '', product: '', cpe: '', weight: '10' });
-  const [local, setLocal] = useState<Errors>({});
+  const list = usePriorities();
+  const form = useZodForm(priorityFormSchema, {
+    defaultValues: { by: 'vendor', vendor: '', product: '', cpe: '', weight: '10' },
+  });
+  const by = form.watch('by');
   const [deleting, setDeleting] = useState<SoftwarePriority | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.scoring.priorities() });
-  const create = useMutation({
-    mutationFn: createPriority,
-    onSuccess: () => {
-      setValues({ vendor: '', product: '', cpe: '', weight: values.weight });
-      return refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: deletePriority,
-    onSuccess: () => {
-      setDeleting(null);
-      return refresh();
-    },
-  });
-  const errors: Errors = { ...serverErrors(create.error), ...local };
-  const change = (key: keyof typeof values) => (v: string) => {
-    setValues((old) => ({ ...old, [key]: v }));
-    setLocal({});
-  };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const weight = values.weight.trim() === '' ? Number.NaN : Number(values.weight);
-    const body =
-      by === 'cpe'
-        ? { cpe: values.cpe.trim(), weight }
-        : {
-            vendor: values.vendor.trim() || undefined,
-            product: values.product.trim() || undefined,
-            weight,
-          };
-    if (Number.isNaN(weight)) return setLocal({ weight: 'weight must be a whole number.' });
-    if (by === 'cpe' && !values.cpe.trim()) return setLocal({ cpe: 'This field is required.' });
-    const checked = priorityCreateSchema.safeParse(body);
-    if (!checked.success) return setLocal(issuesOf(checked.error));
-    setLocal({});
-    create.mutate(checked.data);
-  }
+  const create = useCreatePriority();
+  const remove = useDeletePriority();
 
   const rows = list.data ?? [];
   return (
@@ -222,41 +181,38 @@ function PrioritiesSection() {
       <h3 className="h6" id="priority-new-title">
         New priority
       </h3>
-      <Form noValidate aria-labelledby="priority-new-title" onSubmit={submit}>
+      <ZodForm
+        form={form}
+        error={create.error}
+        label="New priority"
+        onSubmit={(body) =>
+          create.mutate(body, {
+            // The next priority is often of another vendor with the same weight: the weight and choice stay.
+            onSuccess: () => form.reset({ ...form.getValues(), vendor: '', product: '', cpe: '' }),
+          })
+        }
+      >
         <Choice
           name="priority-by"
+          field="by"
           legend="Match by"
-          value={by}
           options={[
             { value: 'vendor', label: 'Vendor and product' },
             { value: 'cpe', label: 'CPE pattern' },
           ]}
-          onChange={(v) => {
-            setBy(v);
-            setLocal({});
-            create.reset();
-          }}
+          onChange={() => create.reset()}
         />
         <Row className="g-2 mb-2">
           {by === 'vendor' ? (
             <>
               <Col xs={12} sm={6} md={4}>
-                <Field
-                  id="priority-vendor"
-                  label="Vendor"
-                  required
-                  value={values.vendor}
-                  onChange={change('vendor')}
-                  error={errors.vendor}
-                />
+                <Field id="priority-vendor" name="vendor" label="Vendor" required />
               </Col>
               <Col xs={12} sm={6} md={4}>
                 <Field
                   id="priority-product"
+                  name="product"
                   label="Product"
-                  value={values.product}
-                  onChange={change('product')}
-                  error={errors.product}
                   help="Empty: every product of the vendor."
                 />
               </Col>
@@ -265,93 +221,62 @@ function PrioritiesSection() {
             <Col xs={12} md={8}>
               <Field
                 id="priority-cpe"
+                name="cpe"
                 label="CPE pattern"
                 required
-                value={values.cpe}
-                onChange={change('cpe')}
-                error={errors.cpe}
                 placeholder="cpe:2.3:a:vendor:product:*:*:*:*:*:*:*:*"
                 help="A CPE 2.3 name; * matches any value."
               />
             </Col>
           )}
           <Col xs={6} md={2}>
-            <Field
-              id="priority-weight"
-              label="Weight"
-              type="number"
-              required
-              value={values.weight}
-              onChange={change('weight')}
-              error={errors.weight}
-            />
+            <Field id="priority-weight" name="weight" label="Weight" type="number" required />
           </Col>
         </Row>
-        <FieldError message={errors.non_field_errors} />
-        {create.error && Object.keys(fieldErrors(create.error)).length === 0 ? (
-          <ErrorAlert error={create.error} />
-        ) : null}
-        <Button type="submit" disabled={create.isPending}>
-          Add priority
-        </Button>
-      </Form>
+        <SubmitButton pending={create.isPending}>Add priority</SubmitButton>
+      </ZodForm>
       {deleting && (
-        <ConfirmDelete
+        <ConfirmDialog
           title="Delete priority"
           busy={remove.isPending}
           error={remove.error}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id)}
+          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         >
           Delete the priority for <span className="text-break">{priorityTarget(deleting)}</span> (weight{' '}
           {deleting.weight})? The queue&apos;s priorities are recomputed.
-        </ConfirmDelete>
+        </ConfirmDialog>
       )}
     </section>
   );
 }
 
+/** The scorer is chosen first, then the vendor or CWE class they take, as core's schema checks them. */
+const assignmentFormSchema = z
+  .object({ by: z.enum(['vendor', 'cwe']), user: z.string(), vendor: z.string(), cwe: z.string() })
+  .superRefine((v, ctx) => {
+    if (!v.user) ctx.addIssue({ code: 'custom', path: ['user'], message: 'Choose a scorer.' });
+    else if (!(v.by === 'vendor' ? v.vendor : v.cwe).trim())
+      ctx.addIssue({ code: 'custom', path: [v.by], message: 'This field is required.' });
+  })
+  .transform((v): z.input<typeof standingAssignmentCreateSchema> => ({
+    user: Number(v.user),
+    [v.by]: (v.by === 'vendor' ? v.vendor : v.cwe).trim(),
+  }))
+  .pipe(standingAssignmentCreateSchema);
+
 const assignmentTarget = (a: StandingAssignment) => (a.cwe ? a.cwe : `vendor ${a.vendor}`);
 
 function AssignmentsSection() {
-  const client = useQueryClient();
-  const list = useQuery({ queryKey: queryKeys.scoring.assignments(), queryFn: fetchAssignments });
-  const scorers = useQuery({ queryKey: queryKeys.scoring.scorers(), queryFn: fetchScorers });
-  const [by, setBy] = useState<'vendor' | 'cwe'>('vendor');
-  const [values, setValues] = useState({ user: '', vendor: '', cwe: '' });
-  const [local, setLocal] = useState<Errors>({});
+  const list = useAssignments();
+  const scorers = useScorers();
+  const form = useZodForm(assignmentFormSchema, {
+    defaultValues: { by: 'vendor', user: '', vendor: '', cwe: '' },
+  });
+  const by = form.watch('by');
   const [deleting, setDeleting] = useState<StandingAssignment | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.scoring.assignments() });
-  const create = useMutation({
-    mutationFn: createAssignment,
-    onSuccess: () => {
-      setValues((old) => ({ ...old, vendor: '', cwe: '' }));
-      return refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: deleteAssignment,
-    onSuccess: () => {
-      setDeleting(null);
-      return refresh();
-    },
-  });
-  const errors: Errors = { ...serverErrors(create.error), ...local };
-  const change = (key: keyof typeof values) => (v: string) => {
-    setValues((old) => ({ ...old, [key]: v }));
-    setLocal({});
-  };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!values.user) return setLocal({ user: 'Choose a scorer.' });
-    const target = by === 'vendor' ? values.vendor.trim() : values.cwe.trim();
-    if (!target) return setLocal({ [by]: 'This field is required.' });
-    const checked = standingAssignmentCreateSchema.safeParse({ user: Number(values.user), [by]: target });
-    if (!checked.success) return setLocal(issuesOf(checked.error));
-    setLocal({});
-    create.mutate(checked.data);
-  }
+  const create = useCreateAssignment();
+  const remove = useDeleteAssignment();
 
   const rows = list.data ?? [];
   return (
@@ -406,89 +331,61 @@ function AssignmentsSection() {
         New standing assignment
       </h3>
       <ErrorAlert error={scorers.error} />
-      <Form noValidate aria-labelledby="assignment-new-title" onSubmit={submit}>
+      <ZodForm
+        form={form}
+        error={create.error}
+        label="New standing assignment"
+        onSubmit={(body) =>
+          create.mutate(body, {
+            onSuccess: () => form.reset({ ...form.getValues(), vendor: '', cwe: '' }),
+          })
+        }
+      >
         <Row className="g-2 mb-2">
           <Col xs={12} sm={6} md={4}>
-            <Form.Group controlId="assignment-user">
-              <Form.Label>
-                Scorer
-                <RequiredMark />
-              </Form.Label>
-              <Form.Select
-                value={values.user}
-                isInvalid={!!errors.user}
-                aria-required
-                aria-describedby={errors.user ? 'assignment-user-error' : undefined}
-                onChange={(e) => change('user')(e.target.value)}
-              >
-                <option value="">Choose a scorer…</option>
-                {(scorers.data ?? []).map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.name}
-                  </option>
-                ))}
-              </Form.Select>
-              <FieldError message={errors.user} id="assignment-user-error" />
-            </Form.Group>
+            <SelectField
+              id="assignment-user"
+              name="user"
+              label="Scorer"
+              required
+              placeholder="Choose a scorer…"
+              options={(scorers.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+              className=""
+            />
           </Col>
         </Row>
         <Choice
           name="assignment-by"
+          field="by"
           legend="Takes"
-          value={by}
           options={[
             { value: 'vendor', label: 'A vendor' },
             { value: 'cwe', label: 'A CWE class' },
           ]}
-          onChange={(v) => {
-            setBy(v);
-            setLocal({});
-            create.reset();
-          }}
+          onChange={() => create.reset()}
         />
         <Row className="g-2 mb-2">
           <Col xs={12} sm={6} md={4}>
             {by === 'vendor' ? (
-              <Field
-                id="assignment-vendor"
-                label="Vendor"
-                required
-                value={values.vendor}
-                onChange={change('vendor')}
-                error={errors.vendor}
-              />
+              <Field id="assignment-vendor" name="vendor" label="Vendor" required />
             ) : (
-              <Field
-                id="assignment-cwe"
-                label="CWE"
-                required
-                value={values.cwe}
-                onChange={change('cwe')}
-                error={errors.cwe}
-                placeholder="CWE-79"
-              />
+              <Field id="assignment-cwe" name="cwe" label="CWE" required placeholder="CWE-79" />
             )}
           </Col>
         </Row>
-        <FieldError message={errors.non_field_errors} />
-        {create.error && Object.keys(fieldErrors(create.error)).length === 0 ? (
-          <ErrorAlert error={create.error} />
-        ) : null}
-        <Button type="submit" disabled={create.isPending}>
-          Add assignment
-        </Button>
-      </Form>
+        <SubmitButton pending={create.isPending}>Add assignment</SubmitButton>
+      </ZodForm>
       {deleting && (
-        <ConfirmDelete
+        <ConfirmDialog
           title="Delete standing assignment"
           busy={remove.isPending}
           error={remove.error}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id)}
+          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         >
           Stop assigning {assignmentTarget(deleting)} to {deleting.user.name}? Records already assigned stay
           assigned.
-        </ConfirmDelete>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,70 +1,52 @@
 // The written analysis (Markdown) of a vulnerability: read by every scorer, written by the lock holder.
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANALYSIS_MAX } from '@cvdp/core/scoring/work';
+import { Button } from 'react-bootstrap';
+import { z } from 'zod';
+import { ANALYSIS_MAX, analysisBodySchema } from '@cvdp/core/scoring/work';
 import { formatDateTime } from '../../../lib/format.ts';
-import { fieldErrors } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { FieldError } from '../../../components/form/index.ts';
-import { fetchAnalysis, saveAnalysis } from '../api.ts';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
+import { useAnalysis, useSaveAnalysis } from '../api/index.ts';
+
+/** The editor writes the analysis text only (references and KEV come from elsewhere). */
+const analysisFormSchema = z.object({ analysis: analysisBodySchema.shape.analysis.unwrap() });
 
 function Editor(props: { cveId: string; initial: string; exists: boolean; onDone(): void }) {
-  const client = useQueryClient();
-  const [text, setText] = useState(props.initial);
-  const save = useMutation({
-    mutationFn: () => saveAnalysis(props.cveId, text, !props.exists),
-    onSuccess: async (data) => {
-      client.setQueryData(queryKeys.scoring.analysis(props.cveId), data);
-      await client.invalidateQueries({ queryKey: queryKeys.scoring.vul(props.cveId) });
-      props.onDone();
-    },
-  });
-  const fieldError = save.error ? fieldErrors(save.error).analysis?.[0] : undefined;
+  const form = useZodForm(analysisFormSchema, { defaultValues: { analysis: props.initial } });
+  const save = useSaveAnalysis(props.cveId);
+  const length = form.watch('analysis').length;
   return (
-    <Form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
+    <ZodForm
+      form={form}
+      error={save.error}
+      onSubmit={({ analysis }) =>
+        save.mutate({ analysis, create: !props.exists }, { onSuccess: () => props.onDone() })
+      }
     >
-      <Form.Group controlId="scoring-analysis">
-        <Form.Label>Analysis (Markdown)</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={8}
-          maxLength={ANALYSIS_MAX}
-          value={text}
-          isInvalid={!!fieldError}
-          aria-describedby="scoring-analysis-help"
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Form.Text id="scoring-analysis-help" muted>
-          {text.length} of {ANALYSIS_MAX} characters.
-        </Form.Text>
-        <FieldError message={fieldError} />
-      </Form.Group>
-      {save.error && !fieldError ? <ErrorAlert error={save.error} /> : null}
+      <TextField
+        id="scoring-analysis"
+        name="analysis"
+        label="Analysis (Markdown)"
+        multiline={8}
+        maxLength={ANALYSIS_MAX}
+        help={`${length} of ${ANALYSIS_MAX} characters.`}
+        className=""
+      />
       <div className="d-flex gap-2 mt-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
+        <SubmitButton size="sm" pending={save.isPending}>
           Save analysis
-        </Button>
+        </SubmitButton>
         <Button size="sm" variant="outline-secondary" onClick={props.onDone}>
           Cancel
         </Button>
       </div>
-    </Form>
+    </ZodForm>
   );
 }
 
 export function AnalysisSection({ cveId, canEdit }: { cveId: string; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
-  const analysis = useQuery({
-    queryKey: queryKeys.scoring.analysis(cveId),
-    queryFn: () => fetchAnalysis(cveId),
-  });
+  const analysis = useAnalysis(cveId);
   const a = analysis.data;
   return (
     <section aria-labelledby="analysis-title" className="mb-4">

@@ -2,24 +2,29 @@
 // (POST /api/predisclosure/vuls/{id}/): base 2 makes a coordination case through base 1; the answer links to it.
 import { Link } from 'react-router';
 import { Alert, Button } from 'react-bootstrap';
-import { useMutation } from '@tanstack/react-query';
 import type { CaseCreated } from '@cvdp/core/scoring/work';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useCurrentUser, userHasRole } from '../../auth/index.ts';
 
+/** The parts of a create-case mutation (useCreateCaseFromVul, useCreateCaseFromPredisclosure) it uses. */
+interface CreateCase {
+  mutate(): void;
+  isPending: boolean;
+  isSuccess: boolean;
+  data?: CaseCreated;
+  error: unknown;
+}
+
 export function CreateCaseSection({
   idPrefix,
   what,
-  create,
-  onCreated,
+  mutation,
 }: {
   idPrefix: string;
   /** What the case is made from, e.g. "its description and CWEs". */
   what: string;
-  create: () => Promise<CaseCreated>;
-  onCreated?: () => unknown;
+  mutation: CreateCase;
 }) {
-  const mutation = useMutation({ mutationFn: create, onSuccess: () => onCreated?.() });
   // Cases are open to staff (coordinators, administrators) and their participants: a scorer only is told
   // its number rather than given a link that would refuse them.
   const { user } = useCurrentUser();
@@ -35,7 +40,7 @@ export function CreateCaseSection({
       <Button variant="outline-primary" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
         Create case
       </Button>
-      {mutation.isSuccess && (
+      {mutation.isSuccess && mutation.data && (
         <Alert variant="success" className="mt-2" role="status">
           {mutation.data.vul ? `Case #${mutation.data.case.id} created.` : `Case #${mutation.data.case.id}.`}{' '}
           {staff ? (

@@ -1,23 +1,15 @@
 // The changes of a vulnerability (record, enrichment, score, queue) and what people did to it, each paged.
 import { useState } from 'react';
 import { ListGroup } from 'react-bootstrap';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { NO_DATA_TEXT } from '../../../components/NoDataRow.tsx';
-import { fetchActivity, fetchChanges } from '../api.ts';
-
-const PAGE = 10;
+import { VUL_HISTORY_PAGE_SIZE as PAGE, useVulActivity, useVulChanges } from '../api/index.ts';
 
 export function ChangesList({ cveId }: { cveId: string }) {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: queryKeys.scoring.changes(cveId, page),
-    queryFn: () => fetchChanges(cveId, page),
-    placeholderData: keepPreviousData,
-  });
+  const q = useVulChanges(cveId, page);
   return (
     <section aria-labelledby="changes-title" className="mb-4">
       <h2 id="changes-title" className="h5">
@@ -40,11 +32,7 @@ export function ChangesList({ cveId }: { cveId: string }) {
 
 export function ActivityList({ cveId }: { cveId: string }) {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: queryKeys.scoring.activity(cveId, page),
-    queryFn: () => fetchActivity(cveId, page),
-    placeholderData: keepPreviousData,
-  });
+  const q = useVulActivity(cveId, page);
   return (
     <section aria-labelledby="activity-title" className="mb-4">
       <h2 id="activity-title" className="h5">

@@ -1,24 +1,14 @@
 // Who holds the lock of a vulnerability and until when; Lock / Unlock for scorers, Break lock for admins.
 // A refusal (409 naming the holder) is shown as the server words it.
 import { Alert, Button } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VulDetail } from '@cvdp/core/scoring/index';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { patchVul } from '../api.ts';
+import { useChangeVulLock } from '../api/index.ts';
 
 export function LockBanner(props: { vul: VulDetail; userId: number; isAdmin: boolean }) {
   const { vul } = props;
-  const client = useQueryClient();
-  const change = useMutation({
-    mutationFn: (body: { lock: '1' } | { unlock: '1' }) => patchVul(vul.cve_id, body),
-    onSuccess: (data) => {
-      client.setQueryData(queryKeys.scoring.vul(vul.cve_id), data);
-      return client.invalidateQueries({ queryKey: queryKeys.scoring.all });
-    },
-    onError: () => client.invalidateQueries({ queryKey: queryKeys.scoring.vul(vul.cve_id) }),
-  });
+  const change = useChangeVulLock(vul.cve_id);
   const lock = vul.locked;
   const mine = lock?.user.id === props.userId;
   return (

@@ -2,36 +2,26 @@
 // vector and CWEs (the shared picker). Only the lock holder changes them; the server computes every outcome.
 import { Suspense, lazy, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CVSS4_DEFAULT_VECTOR, type Cvss4Severity } from '@cvdp/core';
 import type { VulDetail } from '@cvdp/core/scoring/index';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldErrors } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FieldError } from '../../../components/form/index.ts';
 import { SsvcOutcomeBadge, SsvcStepForm } from '../../ssvc/index.ts';
 import { SeverityBadge } from '../../cvss/index.ts';
 import { CweField } from '../../cwe/index.ts';
-import { type ScorePatchBody, patchScore } from '../api.ts';
+import { useScoreVul } from '../api/index.ts';
 import { Cvss3VectorForm, Saved } from './Cvss3VectorForm.tsx';
 
 const Cvss4Calculator = lazy(() =>
   import('../../cvss/index.ts').then((m) => ({ default: m.Cvss4Calculator })),
 );
 
-function useScore(vul: VulDetail) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ScorePatchBody) => patchScore(vul.cve_id, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.scoring.vul(vul.cve_id) }),
-  });
-}
-
 const firstFieldError = (error: unknown, field: string) => fieldErrors(error)[field]?.[0];
 
 function SsvcPart({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
-  const save = useScore(vul);
+  const save = useScoreVul(vul.cve_id);
   const [open, setOpen] = useState(false);
   const ssvc = vul.our_score?.ssvc ?? null;
   return (
@@ -80,7 +70,7 @@ function Cvss4Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
   const current = vul.our_score?.cvss4 ?? null;
   const start = current?.vector ?? CVSS4_DEFAULT_VECTOR;
   const [vector, setVector] = useState<string | null>(start);
-  const save = useScore(vul);
+  const save = useScoreVul(vul.cve_id);
   return (
     <section aria-labelledby="cvss4-title" className="mb-4">
       <h3 id="cvss4-title" className="h6">
@@ -124,7 +114,7 @@ function Cvss4Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
 
 function Cvss3Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
   const current = vul.our_score?.cvss3 ?? null;
-  const save = useScore(vul);
+  const save = useScoreVul(vul.cve_id);
   return (
     <section aria-labelledby="cvss3-title" className="mb-4">
       <h3 id="cvss3-title" className="h6">
@@ -146,7 +136,7 @@ function Cvss3Part({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
 
 function CwePart({ vul, canEdit }: { vul: VulDetail; canEdit: boolean }) {
   const [cwes, setCwes] = useState<string[]>(vul.our_score?.cwes ?? []);
-  const save = useScore(vul);
+  const save = useScoreVul(vul.cve_id);
   const fieldError = save.error ? firstFieldError(save.error, 'cwes') : undefined;
   return (
     <section aria-labelledby="cwe-title" className="mb-4">

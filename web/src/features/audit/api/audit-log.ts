@@ -1,7 +1,9 @@
-// The admin audit list (GET manage/activity/): changes outside any case with who made them and what the
-// object was before and after; and the people an administrator can filter it by.
-import type { AdminUser, AuditEntry, PageOf } from '@cvdp/core';
-import { coordinationApi } from '../../lib/api-client.ts';
+// GET manage/activity/ (admins): a filtered page of the changes outside any case, with who made them and what
+// the object was before and after.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditEntry, PageOf } from '@cvdp/core';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -29,8 +31,11 @@ export const fetchAudit = (f: AuditFilter) =>
     })
     .then((r) => r.data);
 
-/** People whose name or email matches (the actor filter's suggestions). */
-export const searchUsers = (search: string) =>
-  coordinationApi
-    .get<PageOf<AdminUser>>('manage/users/', { params: { page: 1, search } })
-    .then((r) => r.data.results);
+export const auditLogQuery = (f: AuditFilter) =>
+  queryOptions({
+    queryKey: queryKeys.audit.list(f),
+    queryFn: () => fetchAudit(f),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAuditLog = (f: AuditFilter) => useQuery(auditLogQuery(f));

@@ -1,0 +1,2 @@
+// The dashboard's calls, one file per endpoint: its fetcher, its query options and its hook.
+export * from './metrics.ts';
