@@ -20,10 +20,11 @@ import {
   type SsvcSelectionList,
   type VendorStatusValue,
   type VexJustification,
+  advisoryRevisionViewSchema,
   csafExportQuery,
   publicAdvisoryPath,
 } from '@cvdp/core';
-import { HttpError, forbidden, notFound, routes } from '@cvdp/server-kit';
+import { HttpError, forbidden, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can, filter } from '../policy/index.ts';
@@ -140,6 +141,8 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
         '(strict schema + mandatory tests) before it is served as an attachment; 409 listing the failed tests',
       tags,
       query: csafExportQuery,
+      // Sent as the validated document's text, an attachment: no serializer runs.
+      response: { 200: foreignJson('The CSAF 2.0 (or 2.1) document of the advisory, as a file.') },
     },
     async (request, reply, access) => {
       const latest = await latestReadableRevision(db, access);
@@ -218,6 +221,7 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       multipart: true,
+      response: { 201: advisoryRevisionViewSchema },
     },
     async (request, reply) => {
       const upload = await readCsafUpload(request);

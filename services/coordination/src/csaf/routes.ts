@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import { HttpError, notFound, routes } from '@cvdp/server-kit';
+import { HttpError, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { can, filter } from '../policy/index.ts';
@@ -34,6 +34,8 @@ export async function csafRoutes(app: FastifyInstance) {
       tags: ['vuls', 'csaf'],
       access: 'user',
       params: idParams,
+      // Sent as the validated document's text, an attachment: no serializer runs.
+      response: { 200: foreignJson('The CSAF 2.0 csaf_vex document of the vulnerability, as a file.') },
     },
     async (request, reply) => {
       const [vul] = await db.select().from(vulnerabilities).where(eq(vulnerabilities.id, request.params.id));

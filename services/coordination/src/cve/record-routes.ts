@@ -5,7 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import type { CveRecordAnswer } from '@cvdp/core/cve/index';
+import {
+  type CveRecordAnswer,
+  cvePublishAnswerSchema,
+  cveRecordAnswerSchema,
+} from '@cvdp/core/cve/index';
 import { activity, HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { cases } from '../cases/tables.ts';
@@ -140,6 +144,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 200: cveRecordAnswerSchema },
     },
     async (request): Promise<CveRecordAnswer> => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);
@@ -161,6 +166,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       tags,
       access: STAFF,
       params: idParams,
+      response: { 200: cvePublishAnswerSchema },
     },
     async (request) => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);
