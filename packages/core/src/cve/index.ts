@@ -128,7 +128,7 @@ export type CveReserveAnswer = z.infer<typeof cveReserveAnswerSchema>;
 /** GET /api/vul/{id}/cve/ */
 export const cveRecordAnswerSchema = z.object({
   cve_id: z.string().nullable(),
-  record: z.looseObject({}).meta({ description: 'The CVE JSON 5.1 record (the CVE Program\'s shape).' }),
+  record: z.looseObject({}).meta({ description: "The CVE JSON 5.1 record (the CVE Program's shape)." }),
   advisory_published: z
     .boolean()
     .describe("The case's advisory is published: only then may the record go to CVE Services."),

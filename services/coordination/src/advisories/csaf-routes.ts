@@ -18,8 +18,6 @@ import {
   NO_SHARED_ADVISORY,
   SSVC_TABLES,
   type SsvcSelectionList,
-  type VendorStatusValue,
-  type VexJustification,
   advisoryRevisionViewSchema,
   csafExportQuery,
   publicAdvisoryPath,
@@ -35,6 +33,7 @@ import { type AdvisoryVulnerability, NoStatusError, buildAdvisoryCsaf } from '..
 import { instancePublisher } from '../csaf/publisher.ts';
 import { defaultSettings, findProfile, findSettings, profilePublisher } from '../csaf/store.ts';
 import { csafFailureMessages, validateCsaf, validateCsaf21 } from '../csaf/validate.ts';
+import { vendorStatusEntries } from '../csaf/status-mapping.ts';
 import { csafFileName } from '../csaf/vex.ts';
 import { revisionFromCsaf, readCsafUpload } from './csaf-upload.ts';
 import { type RevisionRow, latestReadableRevision, revisionViews, saveRevision } from './store.ts';
@@ -85,7 +84,6 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
           )
       : [];
     const vendors = await vendorParticipants(db, access.caseId);
-    const names = new Map(vendors.map((v) => [v.participant, v.name]));
     const cells = await cellsOf(
       db,
       access,
@@ -114,21 +112,10 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
               selectionList: decision.selectionList as unknown as SsvcSelectionList,
             }
           : null,
-        entries: cells
-          .filter((c) => c.vulId === v.id)
-          .map((row) => ({
-            participant: row.participantId,
-            vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
-            status: row.status as VendorStatusValue,
-            justification: row.justification as VexJustification | null,
-            product: row.product,
-            affectedVersions: row.affectedVersions,
-            fixedVersions: row.fixedVersions,
-            cpe: row.cpe,
-            purl: row.purl,
-            statement: row.statement,
-            updatedAt: row.updatedAt,
-          })),
+        entries: vendorStatusEntries(
+          vendors,
+          cells.filter((c) => c.vulId === v.id),
+        ),
       };
     });
   }
