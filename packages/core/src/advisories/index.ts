@@ -4,7 +4,7 @@
 // 8601 UTC strings; dates are yyyy-MM-dd.
 import { z } from 'zod';
 import { isoDate } from '../cases/workspace.ts';
-import type { UserRef } from '../cases/wire.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 import { INT4_MAX, idValue } from '../ids/index.ts';
 
 export const ADVISORY_TITLE_MAX = 500;
@@ -152,112 +152,130 @@ export type ApprovalAnswerInput = z.input<typeof approvalAnswerSchema>;
 export const approvalListQuery = z.object({ revision: revisionNumber.optional() });
 
 /** The approvals of one revision the caller may see, counted by answer. */
-export interface ApprovalCounts {
-  pending: number;
-  approved: number;
-  changes_requested: number;
-}
+export const approvalCountsSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  changes_requested: z.number().int(),
+});
+export type ApprovalCounts = z.infer<typeof approvalCountsSchema>;
 
 /** One revision of a case's advisory (GET/POST /api/case/{id}/advisory/, …/latest/). */
-export interface AdvisoryRevision {
-  id: number;
-  case: number;
-  /** 1, 2, … per case; the highest is the latest. */
-  revision: number;
-  title: string;
-  summary: string;
-  /** Markdown as written. */
-  content: string;
-  /** `content` rendered and sanitised by the server. */
-  html: string;
-  impact: string;
-  solution: string;
-  references: string[];
-  credits: string[];
-  /** Ids of the case's vulnerabilities it covers; empty: all of them. */
-  vulnerabilities: number[];
-  /** 'editor' or 'csaf_upload'. */
-  source: string;
-  shared: boolean;
-  date_shared: string | null;
-  published: boolean;
-  date_published: string | null;
-  created_by: UserRef | null;
-  created: string;
-  updated: string;
-  /** Approvals asked of this revision that the caller may see (staff: all; a vendor: their own). */
-  approvals: ApprovalCounts;
-}
+export const advisoryRevisionViewSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  revision: z.number().int().describe('1, 2, … per case; the highest is the latest.'),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string().describe('Markdown as written.'),
+  html: z.string().describe('`content` rendered and sanitised by the server.'),
+  impact: z.string(),
+  solution: z.string(),
+  references: z.array(z.string()),
+  credits: z.array(z.string()),
+  vulnerabilities: z
+    .array(z.number().int())
+    .describe("Ids of the case's vulnerabilities it covers; empty: all of them."),
+  source: z.string().describe("'editor' or 'csaf_upload'."),
+  shared: z.boolean(),
+  date_shared: z.string().nullable(),
+  published: z.boolean(),
+  date_published: z.string().nullable(),
+  created_by: userRefSchema.nullable(),
+  created: z.string(),
+  updated: z.string(),
+  approvals: approvalCountsSchema.describe(
+    'Approvals asked of this revision that the caller may see (staff: all; a vendor: their own).',
+  ),
+});
+export type AdvisoryRevision = z.infer<typeof advisoryRevisionViewSchema>;
+
+export const ADVISORY_DIFF_FIELDS = [
+  'title',
+  'summary',
+  'content',
+  'impact',
+  'solution',
+  'references',
+  'credits',
+  'vulnerabilities',
+] as const;
 
 /** One field's line diff between two revisions (arrays compared one item per line). */
-export interface AdvisoryFieldDiff {
-  field:
-    'title' | 'summary' | 'content' | 'impact' | 'solution' | 'references' | 'credits' | 'vulnerabilities';
-  changed: boolean;
-  /** A unified diff ('' when unchanged). */
-  patch: string;
-}
+export const advisoryFieldDiffSchema = z.object({
+  field: z.enum(ADVISORY_DIFF_FIELDS),
+  changed: z.boolean(),
+  patch: z.string().describe("A unified diff ('' when unchanged)."),
+});
+export type AdvisoryFieldDiff = z.infer<typeof advisoryFieldDiffSchema>;
+
+const diffSideSchema = z.object({
+  revision: z.number().int(),
+  title: z.string(),
+  created: z.string(),
+  created_by: userRefSchema.nullable(),
+});
 
 /** GET /api/case/{id}/advisory/diff/?from=&to= */
-export interface AdvisoryDiff {
-  from: { revision: number; title: string; created: string; created_by: UserRef | null };
-  to: { revision: number; title: string; created: string; created_by: UserRef | null };
-  fields: AdvisoryFieldDiff[];
-}
+export const advisoryDiffSchema = z.object({
+  from: diffSideSchema,
+  to: diffSideSchema,
+  fields: z.array(advisoryFieldDiffSchema),
+});
+export type AdvisoryDiff = z.infer<typeof advisoryDiffSchema>;
 
 /** A request that a vendor participant approve a revision, and their answer. */
-export interface Approval {
-  id: number;
-  case: number;
-  /** The revision's number, and its row id. */
-  revision: number;
-  revision_id: number;
-  /** A newer revision was saved since: this answer is about an older text. */
-  for_older_revision: boolean;
-  /** The vendor participant asked (a group's name, or a user's). */
-  participant: { id: number; name: string };
-  status: ApprovalStatus;
-  comment: string;
-  requested_by: UserRef | null;
-  requested: string;
-  answered_by: UserRef | null;
-  answered: string | null;
-  /** The caller may answer it (a member of that vendor). */
-  can_answer: boolean;
-}
+export const approvalSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  revision: z.number().int().describe("The revision's number."),
+  revision_id: z.number().int().describe("The revision's row id."),
+  for_older_revision: z
+    .boolean()
+    .describe('A newer revision was saved since: this answer is about an older text.'),
+  participant: z
+    .object({ id: z.number().int(), name: z.string() })
+    .describe("The vendor participant asked (a group's name, or a user's)."),
+  status: z.enum(APPROVAL_STATUSES),
+  comment: z.string(),
+  requested_by: userRefSchema.nullable(),
+  requested: z.string(),
+  answered_by: userRefSchema.nullable(),
+  answered: z.string().nullable(),
+  can_answer: z.boolean().describe('The caller may answer it (a member of that vendor).'),
+});
+export type Approval = z.infer<typeof approvalSchema>;
 
 /** POST /api/case/{id}/approvals/: the new requests, and those already made of this revision (left as they are). */
-export interface ApprovalRequestResult {
-  created: Approval[];
-  unchanged: Approval[];
-}
+export const approvalRequestResultSchema = z.object({
+  created: z.array(approvalSchema),
+  unchanged: z.array(approvalSchema),
+});
+export type ApprovalRequestResult = z.infer<typeof approvalRequestResultSchema>;
 
 /** GET /api/advisories/ (public): a case's published advisory. */
-export interface PublicAdvisorySummary {
-  /** The case id. */
-  case: number;
-  /** 'VU#12' */
-  label: string;
-  title: string;
-  summary: string;
-  revision: number;
-  date_published: string;
-  /** The public page of the advisory. */
-  url: string;
-}
+export const publicAdvisorySummarySchema = z.object({
+  case: z.number().int().describe('The case id.'),
+  label: z.string().describe("'VU#12'"),
+  title: z.string(),
+  summary: z.string(),
+  revision: z.number().int(),
+  date_published: z.string(),
+  url: z.string().describe('The public page of the advisory.'),
+});
+export type PublicAdvisorySummary = z.infer<typeof publicAdvisorySummarySchema>;
 
 /** GET /api/advisories/{case id}/ (public): the latest published revision. */
-export interface PublicAdvisory extends PublicAdvisorySummary {
-  content: string;
-  html: string;
-  impact: string;
-  solution: string;
-  references: string[];
-  credits: string[];
-  /** CVE ids of the vulnerabilities it covers. */
-  cves: string[];
-  date_shared: string | null;
-}
+export const publicAdvisorySchema = publicAdvisorySummarySchema.extend({
+  content: z.string(),
+  html: z.string(),
+  impact: z.string(),
+  solution: z.string(),
+  references: z.array(z.string()),
+  credits: z.array(z.string()),
+  cves: z.array(z.string()).describe('CVE ids of the vulnerabilities it covers.'),
+  date_shared: z.string().nullable(),
+});
+export type PublicAdvisory = z.infer<typeof publicAdvisorySchema>;
 
 /** The public pages (server-rendered HTML, no sign-in): the list and one advisory. */
 export const publicAdvisoryPath = (caseId?: number) =>

@@ -89,48 +89,62 @@ export const cveReserveListQuery = z.object({ account__id: idParam.optional() })
 /** Give a reserved id to a vulnerability (vul), or take it back (null). */
 export const cveReservationPatchSchema = z.object({ vul: idValue.nullable() }).strict();
 
-export interface CveAccount {
-  id: number;
-  org_short_name: string;
-  username: string;
-  environment: CveEnvironment;
-  base_url: string | null;
-  /** The address calls go to (from environment or base_url). */
-  api_url: string;
-  active: boolean;
-  created: string;
-  updated: string;
-}
+/** A CVE Services account as the management pages see it (never its API key). */
+export const cveAccountSchema = z.object({
+  id: z.number().int(),
+  org_short_name: z.string(),
+  username: z.string(),
+  environment: z.enum(CVE_ENVIRONMENTS),
+  base_url: z.string().nullable(),
+  api_url: z.string().describe('The address calls go to (from environment or base_url).'),
+  active: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type CveAccount = z.infer<typeof cveAccountSchema>;
 
-export interface CveReservation {
-  id: number;
-  account: number;
-  cve_id: string;
-  cve_year: number;
-  state: string;
-  vul: number | null;
-  reserved_by: number | null;
-  reserved: string;
-  published: string | null;
-}
+/** A reserved CVE id (manage/cve/reserve/). */
+export const cveReservationSchema = z.object({
+  id: z.number().int(),
+  account: z.number().int(),
+  cve_id: z.string(),
+  cve_year: z.number().int(),
+  state: z.string().describe("CVE Services' state: RESERVED, PUBLISHED, REJECTED."),
+  vul: z.number().int().nullable(),
+  reserved_by: z.number().int().nullable(),
+  reserved: z.string(),
+  published: z.string().nullable(),
+});
+export type CveReservation = z.infer<typeof cveReservationSchema>;
+
+/** POST manage/cve/reserve/ (201): the ids reserved, and what CVE Services said of the reservation. */
+export const cveReserveAnswerSchema = z.object({
+  results: z.array(cveReservationSchema),
+  partial: z.boolean().describe('CVE Services reserved fewer ids than asked (its 206).'),
+  remaining_quota: z.number().nullable().describe("The account's remaining quota, when CVE Services says."),
+});
+export type CveReserveAnswer = z.infer<typeof cveReserveAnswerSchema>;
 
 /** GET /api/vul/{id}/cve/ */
-export interface CveRecordAnswer {
-  cve_id: string | null;
-  record: Record<string, unknown>;
-  /** The case's advisory is published: only then may the record go to CVE Services. */
-  advisory_published: boolean;
-  /** An active CVE account exists to publish through. */
-  account_available: boolean;
-  /** When CVDP last sent this record (with its current CVE id) to CVE Services; null: never. */
-  published_at: string | null;
-}
+export const cveRecordAnswerSchema = z.object({
+  cve_id: z.string().nullable(),
+  record: z.looseObject({}).meta({ description: "The CVE JSON 5.1 record (the CVE Program's shape)." }),
+  advisory_published: z
+    .boolean()
+    .describe("The case's advisory is published: only then may the record go to CVE Services."),
+  account_available: z.boolean().describe('An active CVE account exists to publish through.'),
+  published_at: z
+    .string()
+    .nullable()
+    .describe('When CVDP last sent this record (with its current CVE id) to CVE Services; null: never.'),
+});
+export type CveRecordAnswer = z.infer<typeof cveRecordAnswerSchema>;
 
 /** POST /api/vul/{id}/cve/publish/ */
-export interface CvePublishAnswer {
-  cve_id: string;
-  /** true: the record existed and was updated (PUT). */
-  updated: boolean;
-  message: string;
-  published_at: string;
-}
+export const cvePublishAnswerSchema = z.object({
+  cve_id: z.string(),
+  updated: z.boolean().describe('true: the record existed and was updated (PUT).'),
+  message: z.string(),
+  published_at: z.string(),
+});
+export type CvePublishAnswer = z.infer<typeof cvePublishAnswerSchema>;

@@ -4,8 +4,9 @@
 import { z } from 'zod';
 import { cweListSchema } from '../cwe/cwe-limits.ts';
 import { idParam, idValue } from '../ids/index.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 import type { UserRef } from '../cases/wire.ts';
-import { vulAttributeValuesSchema, type VulAttributeValue } from '../catalogue/index.ts';
+import { vulAttributeValuesSchema } from '../catalogue/index.ts';
 
 export const VUL_TITLE_MAX = 300;
 export const VUL_DESCRIPTION_MAX = 20_000;
@@ -66,71 +67,72 @@ export const cvssInputSchema = z.object({
 /** DELETE /api/case/vul/{id}/cvss/v{version}/ — `version` is e.g. '4.0'. */
 export const cvssVersionParams = z.object({ id: idParam, version: z.enum(CVSS_VERSIONS) });
 
-export interface CvssScore {
-  version: CvssVersion;
-  vector: string;
-  score: number;
-  /** None, Low, Medium, High, Critical */
-  severity: string;
-  /** 'coordinator' (set here) or 'reporter' (the vector the report came with). */
-  source: 'coordinator' | 'reporter';
-  scored_by: UserRef | null;
-  scored_at: string;
-}
+/** A CVSS score of a vulnerability (GET /api/case/vul/{id}/cvss/, the answer of POST/PATCH there). */
+export const cvssScoreSchema = z.object({
+  version: z.enum(CVSS_VERSIONS),
+  vector: z.string(),
+  score: z.number(),
+  severity: z.string().describe('None, Low, Medium, High or Critical.'),
+  source: z
+    .enum(['coordinator', 'reporter'])
+    .describe("'coordinator' (set here) or 'reporter' (the vector the report came with)."),
+  scored_by: userRefSchema.nullable(),
+  scored_at: z.string(),
+});
+export type CvssScore = z.infer<typeof cvssScoreSchema>;
 
 /** One SSVC decision (the current one on the vulnerability; every one in the history). */
-export interface SsvcDecisionView {
-  id: number;
-  /** Table id of @cvdp/core's SSVC tables, e.g. 'cisa-coordinator'. */
-  table: string;
-  table_name: string;
-  table_version: string;
-  /** Decision point key → value key, in tree order, derived points included. */
-  values: Record<string, string>;
-  /** Outcome value key and name, e.g. 'AT' / 'Attend'. */
-  outcome: string;
-  outcome_name: string;
-  /** SSVCv2/…/ vector string. */
-  vector: string;
-  /** SSVC SelectionList 2.0.0 JSON. */
-  selection_list: Record<string, unknown>;
-  decided_by: UserRef | null;
-  decided_at: string;
-  /** A history row recording that the decision was removed. */
-  removed: boolean;
-}
+export const ssvcDecisionViewSchema = z.object({
+  id: z.number().int(),
+  table: z.string().describe("Table id of the SSVC tables, e.g. 'cisa-coordinator'."),
+  table_name: z.string(),
+  table_version: z.string(),
+  values: z
+    .record(z.string(), z.string())
+    .describe('Decision point key → value key, in tree order, derived points included.'),
+  outcome: z.string().describe("Outcome value key, e.g. 'AT'."),
+  outcome_name: z.string().describe("Outcome value name, e.g. 'Attend'."),
+  vector: z.string().describe('SSVCv2/…/ vector string.'),
+  selection_list: z
+    .looseObject({})
+    .meta({ description: "SSVC SelectionList 2.0.0 JSON (the SSVC project's shape)." }),
+  decided_by: userRefSchema.nullable(),
+  decided_at: z.string(),
+  removed: z.boolean().describe('A history row recording that the decision was removed.'),
+});
+export type SsvcDecisionView = z.infer<typeof ssvcDecisionViewSchema>;
 
-export interface Vulnerability {
-  id: number;
-  case: number;
-  local_id: number;
-  /** vulLabel(case, local_id) */
-  label: string;
-  title: string;
-  description: string;
-  /** 'CWE-79', … */
-  cwes: string[];
-  /** CWE id → its catalogue name, for the badges. */
-  cwe_names: Record<string, string>;
-  cve: string | null;
-  references: string[];
-  tags: string[];
-  /** Attribute id → value, for the catalogue's attributes (manage/vul/attributes/) it has a value for. */
-  attributes: Record<string, VulAttributeValue>;
-  /** Attribute id → its name, for showing the values (whoever reads the vulnerability, not only staff). */
-  attribute_names: Record<string, string>;
-  cvss_scores: CvssScore[];
-  ssvc: SsvcDecisionView | null;
-  created: string;
-  modified: string;
-  created_by: UserRef | null;
-}
+/** A vulnerability of a case (GET /api/vul/{id}/, the case's list, and the answers of its changes). */
+export const vulnerabilitySchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  local_id: z.number().int(),
+  label: z.string().describe('VU#<case>.<local_id>'),
+  title: z.string(),
+  description: z.string(),
+  cwes: z.array(z.string()).describe("'CWE-79', …"),
+  cwe_names: z.record(z.string(), z.string()).describe('CWE id → its catalogue name.'),
+  cve: z.string().nullable(),
+  references: z.array(z.string()),
+  tags: z.array(z.string()),
+  attributes: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe("Attribute id → value, for the catalogue's attributes it has a value for."),
+  attribute_names: z.record(z.string(), z.string()).describe('Attribute id → its name.'),
+  cvss_scores: z.array(cvssScoreSchema),
+  ssvc: ssvcDecisionViewSchema.nullable(),
+  created: z.string(),
+  modified: z.string(),
+  created_by: userRefSchema.nullable(),
+});
+export type Vulnerability = z.infer<typeof vulnerabilitySchema>;
 
 /** POST /api/case/{id}/vuls/from-report/ (staff): what was created, and report entries already created. */
-export interface VulsFromReport {
-  created: Vulnerability[];
-  skipped: number;
-}
+export const vulsFromReportSchema = z.object({
+  created: z.array(vulnerabilitySchema),
+  skipped: z.number().int(),
+});
+export type VulsFromReport = z.infer<typeof vulsFromReportSchema>;
 
 export const VENDOR_STATUSES = [
   'unknown',

@@ -18,12 +18,11 @@ import {
   NO_SHARED_ADVISORY,
   SSVC_TABLES,
   type SsvcSelectionList,
-  type VendorStatusValue,
-  type VexJustification,
+  advisoryRevisionViewSchema,
   csafExportQuery,
   publicAdvisoryPath,
 } from '@cvdp/core';
-import { HttpError, forbidden, notFound, routes } from '@cvdp/server-kit';
+import { HttpError, forbidden, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can, filter } from '../policy/index.ts';
@@ -34,6 +33,7 @@ import { type AdvisoryVulnerability, NoStatusError, buildAdvisoryCsaf } from '..
 import { instancePublisher } from '../csaf/publisher.ts';
 import { defaultSettings, findProfile, findSettings, profilePublisher } from '../csaf/store.ts';
 import { csafFailureMessages, validateCsaf, validateCsaf21 } from '../csaf/validate.ts';
+import { vendorStatusEntries } from '../csaf/status-mapping.ts';
 import { csafFileName } from '../csaf/vex.ts';
 import { revisionFromCsaf, readCsafUpload } from './csaf-upload.ts';
 import { type RevisionRow, latestReadableRevision, revisionViews, saveRevision } from './store.ts';
@@ -84,7 +84,6 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
           )
       : [];
     const vendors = await vendorParticipants(db, access.caseId);
-    const names = new Map(vendors.map((v) => [v.participant, v.name]));
     const cells = await cellsOf(
       db,
       access,
@@ -113,21 +112,10 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
               selectionList: decision.selectionList as unknown as SsvcSelectionList,
             }
           : null,
-        entries: cells
-          .filter((c) => c.vulId === v.id)
-          .map((row) => ({
-            participant: row.participantId,
-            vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
-            status: row.status as VendorStatusValue,
-            justification: row.justification as VexJustification | null,
-            product: row.product,
-            affectedVersions: row.affectedVersions,
-            fixedVersions: row.fixedVersions,
-            cpe: row.cpe,
-            purl: row.purl,
-            statement: row.statement,
-            updatedAt: row.updatedAt,
-          })),
+        entries: vendorStatusEntries(
+          vendors,
+          cells.filter((c) => c.vulId === v.id),
+        ),
       };
     });
   }
@@ -140,6 +128,8 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
         '(strict schema + mandatory tests) before it is served as an attachment; 409 listing the failed tests',
       tags,
       query: csafExportQuery,
+      // Sent as the validated document's text, an attachment: no serializer runs.
+      response: { 200: foreignJson('The CSAF 2.0 (or 2.1) document of the advisory, as a file.') },
     },
     async (request, reply, access) => {
       const latest = await latestReadableRevision(db, access);
@@ -218,6 +208,7 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       multipart: true,
+      response: { 201: advisoryRevisionViewSchema },
     },
     async (request, reply) => {
       const upload = await readCsafUpload(request);

@@ -12,15 +12,31 @@ import {
   NO_PUBLISHED_ADVISORY,
   NO_SHARED_ADVISORY,
   advisoryDiffQuery,
+  advisoryDiffSchema,
   advisoryLatestPatchSchema,
   advisoryMetadataPatchSchema,
   advisoryRevisionSchema,
+  advisoryRevisionViewSchema,
   approvalAnswerSchema,
   approvalListQuery,
+  approvalRequestResultSchema,
   approvalRequestSchema,
+  approvalSchema,
   idParams,
+  publicAdvisorySchema,
+  publicAdvisorySummarySchema,
 } from '@cvdp/core';
-import { type AuthUser, HttpError, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  HttpError,
+  fileResponse,
+  forbidden,
+  notFound,
+  pageOf,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { markdownRenderer } from '../posts/render.ts';
@@ -91,6 +107,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       summary: "The advisory's revisions the caller may read, newest first (participants: the shared ones)",
       tags,
       query: pageQuery(20, 50),
+      response: { 200: pageOf(advisoryRevisionViewSchema) },
     },
     (request, _reply, access) =>
       paginate(
@@ -108,6 +125,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       summary: 'Save a new revision of the advisory (staff); earlier revisions are kept',
       tags,
       body: advisoryRevisionSchema,
+      response: { 201: advisoryRevisionViewSchema },
     },
     async (request, reply, access) => {
       mayEdit(access);
@@ -121,6 +139,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
     {
       summary: 'The latest revision the caller may read (staff: the latest; participants: the latest shared)',
       tags,
+      response: { 200: advisoryRevisionViewSchema },
     },
     async (_request, _reply, access) => {
       const row = await latestReadableRevision(db, access);
@@ -136,6 +155,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
         'Share (date_shared) and/or publish (date_published) the latest revision, yyyy-MM-dd (staff; publishing an unshared revision needs force)',
       tags,
       body: advisoryLatestPatchSchema,
+      response: { 200: advisoryRevisionViewSchema },
     },
     async (request, _reply, access) => {
       mayEdit(access);
@@ -150,6 +170,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
         "Edit the latest revision's metadata (title, summary, references, credits, vulnerabilities) without a new revision (staff)",
       tags,
       body: advisoryMetadataPatchSchema,
+      response: { 200: advisoryRevisionViewSchema },
     },
     async (request, _reply, access) => {
       mayEdit(access);
@@ -163,6 +184,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       summary: 'A line diff per field between two revisions the caller may read (?from=1&to=2)',
       tags,
       query: advisoryDiffQuery,
+      response: { 200: advisoryDiffSchema },
     },
     async (request, _reply, access) => {
       const readable = async (n: number) => {
@@ -184,6 +206,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
         "Approval requests and answers the caller may see (staff: all; a vendor's members: their vendor's); ?revision=n",
       tags,
       query: pageQuery(50, 200).extend(approvalListQuery.shape),
+      response: { 200: pageOf(approvalSchema) },
     },
     (request, _reply, access) =>
       paginate(
@@ -201,6 +224,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
         'Ask vendor participants (participants: ids, or all_vendors: true) to approve the latest, shared revision (staff)',
       tags,
       body: approvalRequestSchema,
+      response: { 201: approvalRequestResultSchema },
     },
     async (request, reply, access) => {
       if (!can('approval.request', access)) throw forbidden(REQUEST_FORBIDDEN);
@@ -221,6 +245,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: approvalAnswerSchema,
+      response: { 200: approvalSchema },
     },
     async (request) => {
       const approval = await findApproval(db, request.params.id);
@@ -248,6 +273,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       access: 'public',
       query: publicList,
+      response: { 200: pageOf(publicAdvisorySummarySchema) },
     },
     (request) =>
       paginate(
@@ -265,6 +291,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       access: 'public',
       params: idParams,
+      response: { 200: publicAdvisorySchema },
     },
     async (request) => {
       const advisory = await findPublished(db, request.params.id, render);
@@ -275,7 +302,13 @@ export async function advisoryRoutes(app: FastifyInstance) {
 
   r.get(
     '/advisories/',
-    { summary: 'The page of published advisories (public HTML)', tags, access: 'public', query: publicList },
+    {
+      summary: 'The page of published advisories (public HTML)',
+      tags,
+      access: 'public',
+      query: publicList,
+      response: { 200: fileResponse('The HTML page of the published advisories.') },
+    },
     async (request, reply) => {
       const page = await paginate(
         request,
@@ -292,7 +325,13 @@ export async function advisoryRoutes(app: FastifyInstance) {
 
   r.get(
     '/advisories/:id/',
-    { summary: "A published advisory's page (public HTML)", tags, access: 'public', params: idParams },
+    {
+      summary: "A published advisory's page (public HTML)",
+      tags,
+      access: 'public',
+      params: idParams,
+      response: { 200: fileResponse("The HTML page of the case's published advisory.") },
+    },
     async (request, reply) => {
       const advisory = await findPublished(db, request.params.id, render);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');

@@ -7,6 +7,7 @@
 // participant and the version text, so the same grid always gives the same ids.
 import { cpeValue, formatCpe23, parseCpe23, unescapeCpeValue } from '@cvdp/core/cpe/index';
 import { purlVersion, purlWithVersion } from '@cvdp/core/purl/index';
+import { meaningOf } from './status-mapping.ts';
 import type {
   CsafBranch,
   CsafFullProductName,
@@ -141,14 +142,12 @@ function leavesOf(entry: VendorStatusEntry): ProductLeaf[] {
   // A status about no listed version is about the product as a whole — except "fixed" with its fixed
   // versions listed, which says all there is. Beside fixed versions "the whole product" is the versions
   // not listed as fixed: a range leaf (a branch holds either a product or versions, never both).
-  if (subject.length === 0 && !(entry.status === 'fixed' && fixed.length > 0)) {
+  const meaning = meaningOf(entry.status);
+  if (subject.length === 0 && !(meaning.fixedVersionsSayAll && fixed.length > 0)) {
     if (fixed.length === 0) leaves.unshift(leaf(null, 'subject'));
     else
       leaves.unshift(
-        leaf(
-          entry.status === 'affected' ? `versions before ${fixed.join(', ')}` : 'other versions',
-          'subject',
-        ),
+        leaf(meaning.beforeFixed ? `versions before ${fixed.join(', ')}` : 'other versions', 'subject'),
       );
   }
   return leaves;

@@ -5,17 +5,16 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import { HttpError, notFound, routes } from '@cvdp/server-kit';
+import { HttpError, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { can, filter } from '../policy/index.ts';
 import { cellsOfVul } from '../vendor-status/store.ts';
 import { vulCvssScores, vulnerabilities } from '../vuls/tables.ts';
 import { instancePublisher } from './publisher.ts';
-import type { VendorStatusEntry } from './types.ts';
+import { vendorStatusEntries } from './status-mapping.ts';
 import { csafFailureMessages, validateCsaf } from './validate.ts';
 import { buildVex, csafFileName, EmptyVexError } from './vex.ts';
-import type { VendorStatusValue, VexJustification } from '@cvdp/core';
 
 export const VEX_INVALID = (label: string) =>
   `The VEX document of ${label} does not pass the CSAF validator (strict schema and mandatory tests); ` +
@@ -34,6 +33,8 @@ export async function csafRoutes(app: FastifyInstance) {
       tags: ['vuls', 'csaf'],
       access: 'user',
       params: idParams,
+      // Sent as the validated document's text, an attachment: no serializer runs.
+      response: { 200: foreignJson('The CSAF 2.0 csaf_vex document of the vulnerability, as a file.') },
     },
     async (request, reply) => {
       const [vul] = await db.select().from(vulnerabilities).where(eq(vulnerabilities.id, request.params.id));
@@ -46,20 +47,7 @@ export async function csafRoutes(app: FastifyInstance) {
         .select()
         .from(vulCvssScores)
         .where(and(eq(vulCvssScores.vulId, vul.id), filter('cvss.read', access)));
-      const names = new Map(vendors.map((v) => [v.participant, v.name]));
-      const entries: VendorStatusEntry[] = rows.map((row) => ({
-        participant: row.participantId,
-        vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
-        status: row.status as VendorStatusValue,
-        justification: row.justification as VexJustification | null,
-        product: row.product,
-        affectedVersions: row.affectedVersions,
-        fixedVersions: row.fixedVersions,
-        cpe: row.cpe,
-        purl: row.purl,
-        statement: row.statement,
-        updatedAt: row.updatedAt,
-      }));
+      const entries = vendorStatusEntries(vendors, rows);
 
       let document;
       try {

@@ -1,14 +1,16 @@
 // A vulnerability's VEX as a CSAF 2.0 `csaf_vex` document (csaf.md §2, §7), built from its vendor status
-// rows: the product tree from the rows (product-tree.ts); product_status from the statuses (affected →
-// known_affected, not_affected → known_not_affected, fixed → fixed, under_investigation →
-// under_investigation; listed fixed versions → fixed); for every not-affected product a flag with the VEX
-// justification (6.1.27.9) and, with a statement, an impact threat; for every affected product an action
-// statement (6.1.27.10): vendor_fix naming the fixed versions, else none_available. The CVE (or, without one,
-// the VU# id) satisfies 6.1.27.8; the description is the vulnerability's note (6.1.27.5).
+// rows: the product tree from the rows (product-tree.ts); product_status from the statuses as
+// status-mapping.ts maps them (affected → known_affected, not_affected → known_not_affected, fixed →
+// fixed, under_investigation → under_investigation; listed fixed versions → fixed); for every not-affected
+// product a flag with the VEX justification (6.1.27.9) and, with a statement, an impact threat; for every
+// affected product an action statement (6.1.27.10): vendor_fix naming the fixed versions, else
+// none_available. The CVE (or, without one, the VU# id) satisfies 6.1.27.8; the description is the
+// vulnerability's note (6.1.27.5).
 import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js';
 import { vulLabel } from '@cvdp/core';
 import { scoreCvss3 } from '@cvdp/core/cvss3/index';
 import { buildProductTree, type EntryProducts, splitVersions } from './product-tree.ts';
+import { csafGroupOf, FIXED_VERSION, type ProductStatusGroup, STATUS_MEANING } from './status-mapping.ts';
 import type { CsafNote, CsafProductTree, CsafPublisher, CsafReference, VendorStatusEntry } from './types.ts';
 
 /** What of a vulnerability the VEX carries. */
@@ -66,9 +68,7 @@ interface CsafVexVulnerability {
   ids?: { system_name: string; text: string }[];
   title?: string;
   notes: CsafNote[];
-  product_status: Partial<
-    Record<'known_affected' | 'known_not_affected' | 'fixed' | 'under_investigation', string[]>
-  >;
+  product_status: Partial<Record<ProductStatusGroup, string[]>>;
   flags?: { label: string; product_ids: string[] }[];
   threats?: { category: 'impact'; details: string; product_ids: string[] }[];
   remediations?: CsafRemediation[];
@@ -161,7 +161,7 @@ const nonEmpty = <T>(items: T[]): T[] | undefined => (items.length ? items : und
 
 /** What a vulnerability's vendor statuses say in CSAF terms (shared by the VEX and the advisory). */
 export interface VulnerabilityStatus {
-  status: Record<'known_affected' | 'known_not_affected' | 'fixed' | 'under_investigation', string[]>;
+  status: Record<ProductStatusGroup, string[]>;
   flags: NonNullable<CsafVexVulnerability['flags']>;
   threats: NonNullable<CsafVexVulnerability['threats']>;
   remediations: CsafRemediation[];
@@ -170,16 +170,16 @@ export interface VulnerabilityStatus {
 }
 
 /**
- * product_status from the statuses (affected → known_affected, not_affected → known_not_affected, fixed →
- * fixed, under_investigation → under_investigation; listed fixed versions → fixed), a justification flag
- * and/or impact threat per not-affected product, and an action statement per affected product.
+ * product_status from the statuses (the groups of status-mapping.ts: listed fixed versions → fixed, the
+ * products a status is about → its group), a justification flag and/or impact threat per not-affected
+ * product, and an action statement per affected product.
  */
 export function vulnerabilityStatus(entries: EntryProducts[]): VulnerabilityStatus {
-  const status = {
-    known_affected: [] as string[],
-    known_not_affected: [] as string[],
-    fixed: [] as string[],
-    under_investigation: [] as string[],
+  const status: Record<ProductStatusGroup, string[]> = {
+    known_affected: [],
+    known_not_affected: [],
+    fixed: [],
+    under_investigation: [],
   };
   const flags: NonNullable<CsafVexVulnerability['flags']> = [];
   const threats: NonNullable<CsafVexVulnerability['threats']> = [];
@@ -187,60 +187,46 @@ export function vulnerabilityStatus(entries: EntryProducts[]): VulnerabilityStat
   const statements: CsafNote[] = [];
 
   for (const { entry, subject, fixed } of entries) {
-    status.fixed.push(...fixed);
+    status[FIXED_VERSION.csaf].push(...fixed);
     const statement = entry.statement.trim();
     if (statement)
       statements.push({ category: 'details', title: `Statement of ${entry.vendor}`, text: statement });
-    switch (entry.status) {
-      case 'affected':
-      case 'fixed': {
-        // A "fixed" vendor's listed affected versions were affected: they need their action statement too.
-        if (subject.length === 0) break;
-        if (
-          entry.status === 'fixed' &&
-          fixed.length === 0 &&
-          splitVersions(entry.affectedVersions).length === 0
-        ) {
-          status.fixed.push(...subject);
-          break;
-        }
-        status.known_affected.push(...subject);
-        const fixedIn = splitVersions(entry.fixedVersions);
-        remediations.push(
-          fixedIn.length
+    const group = csafGroupOf(entry.status, {
+      affected: splitVersions(entry.affectedVersions).length,
+      fixed: fixed.length,
+    });
+    if (group === null || subject.length === 0) continue;
+    status[group].push(...subject);
+    if (group === 'known_affected') {
+      const fixedIn = splitVersions(entry.fixedVersions);
+      remediations.push(
+        fixedIn.length
+          ? {
+              category: 'vendor_fix',
+              details: `Fixed in ${fixedIn.join(', ')}.${statement ? ` ${statement}` : ''}`,
+              product_ids: subject,
+            }
+          : STATUS_MEANING[entry.status].fixAnnounced
             ? {
                 category: 'vendor_fix',
-                details: `Fixed in ${fixedIn.join(', ')}.${statement ? ` ${statement}` : ''}`,
+                details: statement || `${entry.vendor} reports this vulnerability fixed.`,
                 product_ids: subject,
               }
-            : entry.status === 'fixed'
-              ? {
-                  category: 'vendor_fix',
-                  details: statement || `${entry.vendor} reports this vulnerability fixed.`,
-                  product_ids: subject,
-                }
-              : {
-                  category: 'none_available',
-                  details: statement || `${entry.vendor} has not announced a fix yet.`,
-                  product_ids: subject,
-                },
-        );
-        break;
+            : {
+                category: 'none_available',
+                details: statement || `${entry.vendor} has not announced a fix yet.`,
+                product_ids: subject,
+              },
+      );
+    } else if (group === 'known_not_affected') {
+      if (entry.justification) flags.push({ label: entry.justification, product_ids: subject });
+      if (statement || !entry.justification) {
+        threats.push({
+          category: 'impact',
+          details: statement || `${entry.vendor} states that this product is not affected.`,
+          product_ids: subject,
+        });
       }
-      case 'not_affected':
-        status.known_not_affected.push(...subject);
-        if (entry.justification) flags.push({ label: entry.justification, product_ids: subject });
-        if (statement || !entry.justification) {
-          threats.push({
-            category: 'impact',
-            details: statement || `${entry.vendor} states that this product is not affected.`,
-            product_ids: subject,
-          });
-        }
-        break;
-      case 'under_investigation':
-        status.under_investigation.push(...subject);
-        break;
     }
   }
 

@@ -183,6 +183,15 @@ describe('CVE reservations', () => {
 
     const list = await scorer.get(`/manage/cve/reserve/?account__id=${accountId}`);
     expect(list.json().count).toBe(2);
+    // One reservation reads as the list shows it, every field there.
+    const listed = list.json().results.find((r: { id: number }) => r.id === res.json().results[0].id);
+    const one = await scorer.get(`/manage/cve/reserve/${listed.id}/`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(listed);
+    expect(Object.keys(one.json()).sort()).toEqual(
+      ['account', 'cve_id', 'cve_year', 'id', 'published', 'reserved', 'reserved_by', 'state', 'vul'].sort(),
+    );
+    expect(one.json()).toMatchObject({ vul: null, published: null, reserved_by: expect.any(Number) });
     expect((await scorer.get('/manage/cve/reserve/?account__id=999999')).json().count).toBe(0);
   });
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import { INT4_MAX } from '@cvdp/core';
-import { HttpError, routes, STAFF } from '@cvdp/server-kit';
+import { foreignJson, HttpError, routes, STAFF } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { can } from '../policy/index.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
@@ -34,12 +34,19 @@ export const publishedQuery = z.object({
 });
 
 /** One published vulnerability as base 2 ingests it. */
-export interface PublishedCveRecord {
-  vul: number;
-  case: number;
-  cve_id: string;
-  record: Record<string, unknown>;
-}
+const publishedCveRecordSchema = z.object({
+  vul: z.number().int(),
+  case: z.number().int(),
+  cve_id: z.string(),
+  record: foreignJson('The CVE JSON 5.1 record, with datePublished and dateUpdated.'),
+});
+export type PublishedCveRecord = z.infer<typeof publishedCveRecordSchema>;
+
+/** A page of them: `next` is the `after` of the next page, null on the last. */
+const publishedPageSchema = z.object({
+  results: z.array(publishedCveRecordSchema),
+  next: z.number().int().nullable(),
+});
 
 const firstPublished = sql<
   string | null
@@ -56,6 +63,7 @@ export async function publishedCveRoutes(app: FastifyInstance) {
       tags: ['cve'],
       access: STAFF,
       query: publishedQuery,
+      response: { 200: publishedPageSchema },
     },
     async (request) => {
       const { after, page_size } = request.query;

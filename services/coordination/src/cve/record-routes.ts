@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import type { CveRecordAnswer } from '@cvdp/core/cve/index';
+import { type CveRecordAnswer, cvePublishAnswerSchema, cveRecordAnswerSchema } from '@cvdp/core/cve/index';
 import { activity, HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { cases } from '../cases/tables.ts';
@@ -15,6 +15,7 @@ import { vulCvssScores, vulnerabilities } from '../vuls/tables.ts';
 import { cweEntries } from '../cwe/tables.ts';
 import { advisoryRevisions } from '../advisories/tables.ts';
 import { instancePublisher } from '../csaf/publisher.ts';
+import { vendorStatusEntries } from '../csaf/status-mapping.ts';
 import type { CaseAccess } from '../policy/index.ts';
 import { cveAccounts, cveReservations } from './tables.ts';
 import { buildCveRecord, cnaContainerToSend } from './record.ts';
@@ -35,7 +36,6 @@ type Vul = typeof vulnerabilities.$inferSelect;
 /** The vulnerability's CVE record as the caller may see it, and whether its case's advisory is published. */
 export async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string | undefined) {
   const { vendors, rows } = await cellsOfVul(db, access, vul.id);
-  const names = new Map(vendors.map((v) => [v.participant, v.name]));
   const cvss = await db
     .select()
     .from(vulCvssScores)
@@ -63,14 +63,7 @@ export async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: 
     vul,
     cweNames: new Map(cweRows.map((r) => [r.id, r.name])),
     cvss: [...byVersion.values()],
-    vendors: rows.map((row) => ({
-      vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
-      status: row.status,
-      product: row.product,
-      affectedVersions: row.affectedVersions,
-      fixedVersions: row.fixedVersions,
-      cpe: row.cpe,
-    })),
+    vendors: vendorStatusEntries(vendors, rows),
     coordinator: instancePublisher({ publicUrl }).name,
     reportedAt: c.createdAt,
     advisoryPublished: published ? (published.datePublished ?? new Date().toISOString().slice(0, 10)) : null,
@@ -140,6 +133,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 200: cveRecordAnswerSchema },
     },
     async (request): Promise<CveRecordAnswer> => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);
@@ -161,6 +155,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       tags,
       access: STAFF,
       params: idParams,
+      response: { 200: cvePublishAnswerSchema },
     },
     async (request) => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);

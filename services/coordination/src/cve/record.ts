@@ -2,6 +2,7 @@
 // description and title, affected products from the vendor statuses, CWEs as problem types, CVSS 4.0 / 3.1
 // / 3.0 scores as cvssV4_0 / cvssV3_1 / cvssV3_0 metrics, references, the coordinator's credit and the
 // timeline. Pure: the route loads the rows and validates the whole record against the 5.1 schema.
+import { AFFECTED_VERSION, FIXED_VERSION, meaningOf } from '../csaf/status-mapping.ts';
 
 export interface RecordVendorStatus {
   vendor: string;
@@ -39,17 +40,14 @@ const splitVersions = (text: string) =>
     .filter(Boolean)
     .slice(0, 100);
 
+/** A vendor's row as CVE JSON 5 `affected`, the statuses as status-mapping.ts says. */
 function affectedOf(v: RecordVendorStatus) {
   const versions = [
-    ...splitVersions(v.affectedVersions).map((version) => ({ version, status: 'affected' })),
-    ...splitVersions(v.fixedVersions).map((version) => ({ version, status: 'unaffected' })),
+    ...splitVersions(v.affectedVersions).map((version) => ({ version, status: AFFECTED_VERSION.cve })),
+    ...splitVersions(v.fixedVersions).map((version) => ({ version, status: FIXED_VERSION.cve })),
   ];
-  const defaultStatus =
-    v.status === 'not_affected'
-      ? 'unaffected'
-      : v.status === 'affected' && versions.length === 0
-        ? 'affected'
-        : 'unknown';
+  const { cveDefault } = meaningOf(v.status);
+  const defaultStatus = versions.length === 0 ? cveDefault.unlisted : cveDefault.listed;
   return {
     vendor: v.vendor,
     product: v.product || v.vendor,

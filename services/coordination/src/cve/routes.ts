@@ -2,17 +2,30 @@
 // administrators only. API keys are write-only: encrypted at rest, never answered, logged or audited.
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@cvdp/core';
+import { z } from 'zod';
 import {
   cveAccountCreateSchema,
   cveAccountListQuery,
   cveAccountPatchSchema,
+  cveAccountSchema,
   cveReservationPatchSchema,
+  cveReservationSchema,
+  cveReserveAnswerSchema,
   cveReserveListQuery,
   cveReserveSchema,
   CVE_ENVIRONMENTS,
   CVE_SERVICES_URLS,
 } from '@cvdp/core/cve/index';
-import { defineRoute, HttpError, pageQuery, paginate, routes, type Role } from '@cvdp/server-kit';
+import {
+  defineRoute,
+  HttpError,
+  noContent,
+  pageOf,
+  pageQuery,
+  paginate,
+  routes,
+  type Role,
+} from '@cvdp/server-kit';
 import {
   accountView,
   assignReservation,
@@ -34,6 +47,7 @@ import { MISSING_SECRET_KEY } from './cve-failure.ts';
 import { cveFailure } from './cve-failure.ts';
 import { cveRecordRoutes } from './record-routes.ts';
 import { publishedCveRoutes } from './published-routes.ts';
+import { cveAccountFormSchema } from './responses.ts';
 
 /** Who manages CVE accounts and reservations. */
 export const CVE_MANAGERS: readonly Role[] = ['scorer', 'admin'];
@@ -60,6 +74,7 @@ export async function cveRoutes(app: FastifyInstance) {
       ...managers,
       summary: 'CVE Services accounts (?active=true: the active ones)',
       query: cveAccountListQuery,
+      response: { 200: z.array(cveAccountSchema) },
     },
     async (request) => {
       const a = request.query.active;
@@ -72,7 +87,11 @@ export async function cveRoutes(app: FastifyInstance) {
     app,
     'OPTIONS',
     '/manage/cve/account/',
-    { ...managers, summary: 'The CVE account form: fields and environment choices' },
+    {
+      ...managers,
+      summary: 'The CVE account form: fields and environment choices',
+      response: { 200: cveAccountFormSchema },
+    },
     async () => ({
       name: 'CVE account',
       actions: {
@@ -108,7 +127,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.post(
     '/manage/cve/account/',
-    { ...managers, summary: 'Add a CVE Services account', body: cveAccountCreateSchema },
+    {
+      ...managers,
+      summary: 'Add a CVE Services account',
+      body: cveAccountCreateSchema,
+      response: { 201: cveAccountSchema },
+    },
     async (request, reply) => {
       try {
         const row = await createAccount(db, request.user!.id, request.body, secretKey());
@@ -122,7 +146,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.get(
     '/manage/cve/account/:id/',
-    { ...managers, summary: 'A CVE Services account', params: idParams },
+    {
+      ...managers,
+      summary: 'A CVE Services account',
+      params: idParams,
+      response: { 200: cveAccountSchema },
+    },
     async (request) => {
       const row = await findAccount(db, request.params.id);
       if (!row) throw new HttpError(404, 'No CVE account with this id.');
@@ -137,6 +166,7 @@ export async function cveRoutes(app: FastifyInstance) {
       summary: 'Change a CVE Services account (api_key replaces the key)',
       params: idParams,
       body: cveAccountPatchSchema,
+      response: { 200: cveAccountSchema },
     },
     async (request) => {
       try {
@@ -151,7 +181,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.delete(
     '/manage/cve/account/:id/',
-    { ...managers, summary: 'Remove a CVE Services account and its reservations', params: idParams },
+    {
+      ...managers,
+      summary: 'Remove a CVE Services account and its reservations',
+      params: idParams,
+      response: { 204: noContent },
+    },
     async (request, reply) => {
       await deleteAccount(db, request.user!.id, request.params.id);
       reply.code(204);
@@ -161,7 +196,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.get(
     '/manage/cve/reserve/',
-    { ...managers, summary: 'Reserved CVE ids (account__id: one account’s)', query: reserveListQuery },
+    {
+      ...managers,
+      summary: 'Reserved CVE ids (account__id: one account’s)',
+      query: reserveListQuery,
+      response: { 200: pageOf(cveReservationSchema) },
+    },
     (request) =>
       paginate(
         request,
@@ -177,7 +217,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.post(
     '/manage/cve/reserve/',
-    { ...managers, summary: 'Reserve CVE ids through an account (amount 1–1000)', body: cveReserveSchema },
+    {
+      ...managers,
+      summary: 'Reserve CVE ids through an account (amount 1–1000)',
+      body: cveReserveSchema,
+      response: { 201: cveReserveAnswerSchema },
+    },
     async (request, reply) => {
       const { account: accountId, amount, year, batch_type } = request.body;
       const account = await findAccount(db, accountId);
@@ -226,7 +271,12 @@ export async function cveRoutes(app: FastifyInstance) {
 
   r.get(
     '/manage/cve/reserve/:id/',
-    { ...managers, summary: 'A reserved CVE id', params: idParams },
+    {
+      ...managers,
+      summary: 'A reserved CVE id',
+      params: idParams,
+      response: { 200: cveReservationSchema },
+    },
     async (request) => {
       const row = await findReservation(db, request.params.id);
       if (!row) throw new HttpError(404, 'No CVE reservation with this id.');
@@ -241,6 +291,7 @@ export async function cveRoutes(app: FastifyInstance) {
       summary: 'Give a reserved CVE id to a vulnerability (vul), or take it back (null)',
       params: idParams,
       body: cveReservationPatchSchema,
+      response: { 200: cveReservationSchema },
     },
     async (request) =>
       reservationView(await assignReservation(db, request.user!.id, request.params.id, request.body.vul)),

@@ -8,17 +8,32 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   cvssInputSchema,
+  cvssScoreSchema,
   cvssVersionParams,
   idParams,
+  ssvcDecisionViewSchema,
   vulCreateSchema,
   vulPatchSchema,
+  vulnerabilitySchema,
+  vulsFromReportSchema,
   type VulAttribute,
 } from '@cvdp/core';
 import { scoreCvssVector } from '@cvdp/core/cvss/score-any';
 import { decideSsvc, ssvcInputSchema } from '@cvdp/core/ssvc/index';
-import { type AuthUser, HttpError, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  HttpError,
+  forbidden,
+  noContent,
+  notFound,
+  pageOf,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { attributeView, listVulAttributes } from '../catalogue/attributes.ts';
+import { vulAttributeSchema } from './responses.ts';
 import { type CaseAccess, callerOf, can, mayInSomeCase } from '../policy/index.ts';
 import {
   countSsvcHistory,
@@ -77,6 +92,7 @@ export async function vulRoutes(app: FastifyInstance) {
       summary: "The case's vulnerabilities by local id, with CWEs, CVSS scores and the current SSVC decision",
       tags,
       query: pageQuery(100, 200),
+      response: { 200: pageOf(vulnerabilitySchema) },
     },
     (request, _reply, access) =>
       paginate(
@@ -93,6 +109,7 @@ export async function vulRoutes(app: FastifyInstance) {
       summary: 'Add a vulnerability to the case (staff): numbered next in the case; CWEs from the catalogue',
       tags,
       body: vulCreateSchema,
+      response: { 201: vulnerabilitySchema },
     },
     async (request, reply, access) => {
       if (!can('vul.edit', access)) throw forbidden(VUL_EDIT_FORBIDDEN);
@@ -107,6 +124,8 @@ export async function vulRoutes(app: FastifyInstance) {
       summary:
         "Create the vulnerabilities of the case's report (staff): description, known CWEs and the reporter's CVSS; each once",
       tags,
+      // 201 when any was created, 200 when every entry of the report was created before.
+      response: { 200: vulsFromReportSchema, 201: vulsFromReportSchema },
     },
     async (request, reply, access) => {
       if (!can('vul.edit', access)) throw forbidden(VUL_EDIT_FORBIDDEN);
@@ -128,6 +147,7 @@ export async function vulRoutes(app: FastifyInstance) {
         "The custom attributes a vulnerability can carry, for the vulnerability form (whoever may change vulnerabilities; an attribute's values are on the vulnerability)",
       tags,
       access: 'user',
+      response: { 200: z.array(vulAttributeSchema) },
     },
     async (request): Promise<VulAttribute[]> => {
       if (!mayInSomeCase('vul.edit', callerOf(request.user!))) throw forbidden(VUL_ATTRIBUTES_FORBIDDEN);
@@ -137,7 +157,13 @@ export async function vulRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vul/:id/',
-    { summary: 'A vulnerability the caller may see', tags, access: 'user', params: idParams },
+    {
+      summary: 'A vulnerability the caller may see',
+      tags,
+      access: 'user',
+      params: idParams,
+      response: { 200: vulnerabilitySchema },
+    },
     async (request) => {
       const { vul, access } = await readableVul(request.user!, request.params.id);
       return vulView(db, access, vul);
@@ -153,6 +179,7 @@ export async function vulRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: vulPatchSchema,
+      response: { 200: vulnerabilitySchema },
     },
     async (request) => {
       const { vul, access } = await editableVul(request.user!, request.params.id);
@@ -167,6 +194,7 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { vul } = await editableVul(request.user!, request.params.id);
@@ -185,6 +213,7 @@ export async function vulRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: pageQuery(50, 200),
+      response: { 200: pageOf(cvssScoreSchema) },
     },
     async (request) => {
       const { vul, access } = await readableVul(request.user!, request.params.id);
@@ -198,12 +227,14 @@ export async function vulRoutes(app: FastifyInstance) {
     },
   );
 
-  const scoreSpec = (summary: string) => ({
+  // POST answers 201, PATCH 200: each declares its own.
+  const scoreSpec = (summary: string, status: 200 | 201) => ({
     summary,
     tags,
     access: 'user' as const,
     params: idParams,
     body: cvssInputSchema,
+    response: status === 201 ? { 201: cvssScoreSchema } : { 200: cvssScoreSchema },
   });
 
   async function score(user: AuthUser, id: number, vector: string) {
@@ -217,6 +248,7 @@ export async function vulRoutes(app: FastifyInstance) {
     '/api/case/vul/:id/cvss/',
     scoreSpec(
       "Score a vulnerability (staff): {vector} of CVSS 4.0, 3.1 or 3.0, scored by the server; sets the coordinator's score of that version",
+      201,
     ),
     async (request, reply) =>
       reply.code(201).send(await score(request.user!, request.params.id, request.body.vector)),
@@ -224,7 +256,7 @@ export async function vulRoutes(app: FastifyInstance) {
 
   r.patch(
     '/api/case/vul/:id/cvss/',
-    scoreSpec("Replace the coordinator's score of the vector's CVSS version (staff); same as POST"),
+    scoreSpec("Replace the coordinator's score of the vector's CVSS version (staff); same as POST", 200),
     async (request) => score(request.user!, request.params.id, request.body.vector),
   );
 
@@ -235,6 +267,7 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: cvssDeleteParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { vul } = await editableVul(request.user!, request.params.id);
@@ -254,6 +287,7 @@ export async function vulRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: pageQuery(50, 200),
+      response: { 200: pageOf(ssvcDecisionViewSchema) },
     },
     async (request) => {
       const { vul, access } = await readableVul(request.user!, request.params.id);
@@ -266,12 +300,13 @@ export async function vulRoutes(app: FastifyInstance) {
     },
   );
 
-  const ssvcSpec = (summary: string) => ({
+  const ssvcSpec = (summary: string, status: 200 | 201) => ({
     summary,
     tags,
     access: 'user' as const,
     params: idParams,
     body: ssvcInputSchema,
+    response: status === 201 ? { 201: ssvcDecisionViewSchema } : { 200: ssvcDecisionViewSchema },
   });
 
   async function decide(user: AuthUser, id: number, body: z.output<typeof ssvcInputSchema>) {
@@ -285,6 +320,7 @@ export async function vulRoutes(app: FastifyInstance) {
     '/api/case/vul/:id/ssvc/',
     ssvcSpec(
       'Decide SSVC (staff): {table, values}; the outcome is computed from the table; becomes the current decision',
+      201,
     ),
     async (request, reply) =>
       reply.code(201).send(await decide(request.user!, request.params.id, request.body)),
@@ -294,6 +330,7 @@ export async function vulRoutes(app: FastifyInstance) {
     '/api/case/vul/:id/ssvc/',
     ssvcSpec(
       'Change the SSVC decision (staff): a new decision replaces the current one; the old stays in the history',
+      200,
     ),
     async (request) => decide(request.user!, request.params.id, request.body),
   );
@@ -305,6 +342,7 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { vul } = await editableVul(request.user!, request.params.id);
