@@ -11,7 +11,9 @@ import {
   THREAD_ARCHIVED,
   idParams,
   postCreateSchema,
+  postHistorySchema,
   postListQuery,
+  postSchema,
   postUpdateSchema,
   reactSchema,
 } from '@cvdp/core';
@@ -20,7 +22,9 @@ import {
   HttpError,
   PAGE_PAST_END,
   forbidden,
+  noContent,
   notFound,
+  pageOf,
   pageQuery,
   routes,
   toPage,
@@ -28,6 +32,7 @@ import {
 import { can } from '../policy/index.ts';
 import { readableThread, readableThreadWith } from '../threads/access.ts';
 import { pageJson, pageResponse, pageVersionFields } from './page-cache.ts';
+import { POSTS_PAGE_CACHE_CONTROL, notModified, postsPageEtag } from './conditional.ts';
 import { markdownRenderer } from './render.ts';
 import {
   createPost,
@@ -99,6 +104,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: listQuery,
+      response: { 200: pageOf(postSchema), 304: noContent },
     },
     async (request, reply) => {
       const { loaded, extra } = await readableThreadWith(
@@ -112,6 +118,11 @@ export async function postRoutes(app: FastifyInstance) {
       if (q.after !== undefined && q.page > 1) {
         throw new HttpError(400, AFTER_WITH_PAGE, { page: [AFTER_WITH_PAGE] });
       }
+      // A client that holds this answer already (its ETag in If-None-Match) gets a 304, nothing read.
+      const etag = postsPageEtag(loaded.thread, extra, request.user!.id, request.url);
+      const conditional = { etag, 'cache-control': POSTS_PAGE_CACHE_CONTROL };
+      if (notModified(request.headers['if-none-match'], etag))
+        return reply.code(304).headers(conditional).send();
       const offset = (q.page - 1) * q.page_size;
       const page = await listPosts(
         db,
@@ -143,7 +154,7 @@ export async function postRoutes(app: FastifyInstance) {
             : pageEnvelope(request, q, page.count);
         return pageJson(envelope, page.shared, page.mine);
       });
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/json; charset=utf-8').headers(conditional).send(body);
     },
   );
 
@@ -155,6 +166,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: postCreateSchema,
+      response: { 201: postSchema },
     },
     async (request, reply) => {
       const readable = await readableThread(db, request.user!, request.params.id);
@@ -166,7 +178,7 @@ export async function postRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/case/thread/post/:id/',
-    { summary: 'A post', tags, access: 'user', params: idParams },
+    { summary: 'A post', tags, access: 'user', params: idParams, response: { 200: postSchema } },
     async (request) => {
       const { post } = await readablePost(request.user!, request.params.id);
       return postView(db, post.id, request.user!.id);
@@ -181,6 +193,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: postUpdateSchema,
+      response: { 200: postSchema },
     },
     async (request) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -205,6 +218,7 @@ export async function postRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -223,6 +237,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: reactSchema,
+      response: { 200: postSchema },
     },
     async (request) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -240,6 +255,7 @@ export async function postRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 200: postHistorySchema },
     },
     async (request) => {
       const { post } = await readablePost(request.user!, request.params.id);
