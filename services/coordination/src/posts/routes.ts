@@ -31,7 +31,7 @@ import {
 } from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
 import { readableThread, readableThreadWith } from '../threads/access.ts';
-import { pageJson, pageResponse, pageVersionFields } from './page-cache.ts';
+import { pageVersionFields } from './page-cache.ts';
 import { POSTS_PAGE_CACHE_CONTROL, notModified, postsPageEtag } from './conditional.ts';
 import { markdownRenderer } from './render.ts';
 import {
@@ -63,12 +63,6 @@ function afterLink(request: FastifyRequest, after: number, pageSize: number): st
   url.searchParams.set('page_size', String(pageSize));
   url.searchParams.delete('page');
   return `${request.server.config?.publicUrl ?? ''}${url.pathname}${url.search}`;
-}
-
-/** A page's count and links, as toPage gives them (its results are written by pageJson). */
-function pageEnvelope(request: FastifyRequest, q: Parameters<typeof toPage>[1], count: number) {
-  const { results: _written, ...envelope } = toPage(request, q, count, []);
-  return envelope;
 }
 
 export async function postRoutes(app: FastifyInstance) {
@@ -137,24 +131,18 @@ export async function postRoutes(app: FastifyInstance) {
         },
         extra,
       );
-      if (q.page > 1 && q.after === undefined && page.shared.length === 0) {
+      if (q.page > 1 && q.after === undefined && page.results.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      // The answer as bytes (page-cache.ts): the JSON fastify would send, kept per page, URL and the caller's
-      // reactions on the page, its cached posts serialised once.
-      const body = pageResponse(db, page, request.url, () => {
-        const last = page.shared.at(-1)?.id;
-        const envelope =
-          q.after !== undefined
-            ? {
-                count: page.count,
-                next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-                previous: null,
-              }
-            : pageEnvelope(request, q, page.count);
-        return pageJson(envelope, page.shared, page.mine);
-      });
-      return reply.type('application/json; charset=utf-8').headers(conditional).send(body);
+      reply.headers(conditional);
+      if (q.after === undefined) return toPage(request, q, page.count, page.results);
+      const last = page.results.at(-1)?.id;
+      return {
+        count: page.count,
+        next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+        previous: null,
+        results: page.results,
+      };
     },
   );
 

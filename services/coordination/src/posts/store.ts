@@ -25,7 +25,14 @@ import { searchEntries } from '../search/tables.ts';
 import { markRead, type ThreadRow } from '../threads/store.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
 import { diffBudget, lineDiff } from './diff.ts';
-import { type CachedPage, callerReactions, type PageVersions, pageCache, pageKey } from './page-cache.ts';
+import {
+  type CachedPage,
+  callerReactions,
+  type PageVersions,
+  pageCache,
+  pageKey,
+  withMine,
+} from './page-cache.ts';
 import { postReactions, postRevisions, posts } from './tables.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -133,14 +140,10 @@ export interface PostSlice {
 export interface PostPage {
   /** Posts in the whole list (not only after `after`). */
   count: number;
-  /** The page's posts as cached (shared: never mutate), without the caller's reactions marked. */
-  shared: readonly Post[];
-  /** The caller's reactions in the thread (`post:reaction`), for `withMine` / `pageJson`. */
-  mine: readonly string[];
+  /** The page's posts, the caller's reactions marked `mine`. */
+  results: Post[];
   /** Whether posts follow this page. */
   more: boolean;
-  /** What the page is cached under (`pageKey`): the same key, the same posts. */
-  key: string;
 }
 
 /**
@@ -316,10 +319,8 @@ export async function listPosts(
   if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
   return {
     count,
-    shared: page.results,
-    mine: await callerReactions(db, thread, userId),
+    results: withMine(page.results, await callerReactions(db, page.results, userId)),
     more: page.more,
-    key,
   };
 }
 
