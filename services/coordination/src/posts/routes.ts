@@ -31,7 +31,7 @@ import {
 } from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
 import { readableThread, readableThreadWith } from '../threads/access.ts';
-import { pageVersionFields } from './page-cache.ts';
+import { answerCache, pageVersionFields } from './page-cache.ts';
 import { POSTS_PAGE_CACHE_CONTROL, notModified, postsPageEtag } from './conditional.ts';
 import { markdownRenderer } from './render.ts';
 import {
@@ -51,6 +51,7 @@ const listQuery = pageQuery(POSTS_MAX_PAGE_SIZE, POSTS_MAX_PAGE_SIZE, { clamp: t
   postListQuery.shape,
 );
 const conflict = (message: string) => new HttpError(409, message);
+const postsPage = pageOf(postSchema);
 const AFTER_WITH_PAGE = 'Use after or page, not both.';
 
 /**
@@ -98,7 +99,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: listQuery,
-      response: { 200: pageOf(postSchema), 304: noContent },
+      response: { 200: postsPage, 304: noContent },
     },
     async (request, reply) => {
       const { loaded, extra } = await readableThreadWith(
@@ -117,32 +118,34 @@ export async function postRoutes(app: FastifyInstance) {
       const conditional = { etag, 'cache-control': POSTS_PAGE_CACHE_CONTROL };
       if (notModified(request.headers['if-none-match'], etag))
         return reply.code(304).headers(conditional).send();
+      const json = 'application/json; charset=utf-8';
+      // Another call of the same caller asked for this answer already (page-cache.ts).
+      const cache = answerCache(db);
+      const kept = cache.get(etag);
+      if (kept) return reply.type(json).headers(conditional).send(kept);
       const offset = (q.page - 1) * q.page_size;
-      const page = await listPosts(
-        db,
-        loaded.thread,
-        loaded.lastRead,
-        request.user!.id,
-        f,
-        {
-          limit: q.page_size,
-          offset,
-          after: q.after,
-        },
-        extra,
-      );
+      const page = await listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, {
+        limit: q.page_size,
+        offset,
+        after: q.after,
+      });
       if (q.page > 1 && q.after === undefined && page.results.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      reply.headers(conditional);
-      if (q.after === undefined) return toPage(request, q, page.count, page.results);
       const last = page.results.at(-1)?.id;
-      return {
-        count: page.count,
-        next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-        previous: null,
-        results: page.results,
-      };
+      const answer =
+        q.after === undefined
+          ? toPage(request, q, page.count, page.results)
+          : {
+              count: page.count,
+              next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+              previous: null,
+              results: page.results,
+            };
+      // Written as the response schema would write it (only the keys it names), once per answer kept.
+      const bytes = Buffer.from(JSON.stringify(postsPage.parse(answer)));
+      cache.set(etag, bytes);
+      return reply.type(json).headers(conditional).send(bytes);
     },
   );
 
