@@ -304,6 +304,15 @@ async function main() {
       return (await response.json()) as { count: number; results: { id: number; pinned: boolean }[] };
     };
     const first = await probe(`${posts}?page_size=${PAGE_SIZE}`);
+    // The first page's ETag, sent back in If-None-Match: a client that holds the page gets 304, no body.
+    const etag = (await fetch(`${origin}${posts}?page_size=${PAGE_SIZE}`, { headers: signedIn })).headers.get(
+      'etag',
+    );
+    if (!etag) throw new Error('the first page has no ETag');
+    const revalidated = await fetch(`${origin}${posts}?page_size=${PAGE_SIZE}`, {
+      headers: { ...signedIn, 'if-none-match': etag },
+    });
+    if (revalidated.status !== 304) throw new Error(`If-None-Match: ${revalidated.status}, not 304`);
     if (first.count !== BIG_POSTS || first.results.length !== PAGE_SIZE)
       throw new Error(`first page: count ${first.count}, ${first.results.length} posts`);
     const capped = await probe(`${posts}?page_size=500`);
@@ -331,6 +340,13 @@ async function main() {
         name: `posts, first page (page_size=${PAGE_SIZE})`,
         headers: signedIn,
         paths: [`${posts}?page_size=${PAGE_SIZE}`],
+        judged: true,
+      },
+      {
+        name: `posts, first page revalidated (If-None-Match → 304)`,
+        headers: { ...signedIn, 'if-none-match': etag },
+        paths: [`${posts}?page_size=${PAGE_SIZE}`],
+        expectStatus: 304,
         judged: true,
       },
       {

@@ -211,6 +211,7 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 interface AutocannonRequest {
   method?: string;
@@ -233,6 +234,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Requested in rotation. */
   paths: string[];
+  /** The status every answer must have (default: any 2xx), e.g. 304 for a conditional GET. */
+  expectStatus?: number;
 }
 
 /** One scenario's figures, as a console.table row. */
@@ -281,8 +284,16 @@ export async function runScenario(
     'req/s': Math.round(result.requests.average),
     'MB/s': +(result.throughput.average / 1e6).toFixed(1),
     requests: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: unexpected(result, scenario.expectStatus) + result.errors + result.timeouts,
   };
+}
+
+/** Answers of another status than `expected` (without it: answers that are not 2xx). */
+function unexpected(result: AutocannonResult, expected: number | undefined): number {
+  if (expected === undefined) return result.non2xx;
+  return Object.entries(result.statusCodeStats)
+    .filter(([status]) => Number(status) !== expected)
+    .reduce((n, [, stats]) => n + stats.count, 0);
 }
 
 /** Sets exit code 1 (with a message) if any request of any scenario failed. */

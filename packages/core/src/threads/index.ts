@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParam, idValue } from '../ids/index.ts';
 import type { CaseRole } from '../cases/roles.ts';
 import type { UserRef } from '../cases/wire.ts';
-import { REACTIONS, type Reaction } from './reactions.ts';
+import { REACTIONS } from './reactions.ts';
 
 export const THREAD_SUBJECT_MAX = 300;
 export const POST_MAX_LENGTH = 100_000;
@@ -119,48 +119,62 @@ export const reactSchema = z.object({
   reaction: z.enum(REACTIONS, `Unknown reaction: use one of ${REACTIONS.join(', ')}.`),
 });
 
-export interface PostAuthor {
-  id: number;
-  name: string;
-  /** The group they wrote for (a vendor member), if any. */
-  group: { id: number; name: string } | null;
-}
+/** A post's author as the wire shows them. */
+export const postAuthorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('The group they wrote for (a vendor member), if any.'),
+});
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
-export interface ReactionCount {
-  reaction: Reaction;
-  count: number;
-  /** The caller reacted so. */
-  mine: boolean;
-}
+/** One reaction of a post: how many gave it, and whether the caller is among them. */
+export const reactionCountSchema = z.object({
+  reaction: z.enum(REACTIONS),
+  count: z.number().int(),
+  mine: z.boolean().describe('The caller reacted so.'),
+});
+export type ReactionCount = z.infer<typeof reactionCountSchema>;
 
-export interface Post {
-  id: number;
-  thread: number;
-  /** Markdown source ('' once deleted). */
-  content: string;
-  /** Rendered on the server and sanitised ('' once deleted). */
-  html: string;
-  author: PostAuthor | null;
-  /** A post received from another instance: its author as that instance named them (author is null). */
-  external_author: string | null;
-  created: string;
-  modified: string;
-  edited: boolean;
-  pinned: boolean;
-  reply_to: number | null;
-  reactions: ReactionCount[];
-  replies: number;
-  /** A removed post stays as a marker for its replies. */
-  deleted: boolean;
-}
+/** A post as every post call answers it (the list's results, the detail, create, edit, react). */
+export const postSchema = z.object({
+  id: z.number().int(),
+  thread: z.number().int(),
+  content: z.string().describe("Markdown source ('' once deleted)."),
+  html: z.string().describe("Rendered on the server and sanitised ('' once deleted)."),
+  author: postAuthorSchema.nullable(),
+  external_author: z
+    .string()
+    .nullable()
+    .describe(
+      'A post received from another instance: its author as that instance named them (author is null).',
+    ),
+  created: z.string(),
+  modified: z.string(),
+  edited: z.boolean(),
+  pinned: z.boolean(),
+  reply_to: z.number().int().nullable(),
+  reactions: z.array(reactionCountSchema),
+  replies: z.number().int(),
+  deleted: z.boolean().describe('A removed post stays as a marker for its replies.'),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** Who wrote a version of a post: id and name (the shape of cases' UserRef). */
+const postEditorSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** GET /case/thread/post/diff/{id}/: the versions, oldest first (the last is the current text), and a line
  * diff between consecutive versions. */
-export interface PostHistory {
-  post: number;
-  versions: { content: string; date: string; edited_by: UserRef | null }[];
-  diffs: { from: number; to: number; patch: string }[];
-}
+export const postHistorySchema = z.object({
+  post: z.number().int(),
+  versions: z.array(
+    z.object({ content: z.string(), date: z.string(), edited_by: postEditorSchema.nullable() }),
+  ),
+  diffs: z.array(z.object({ from: z.number().int(), to: z.number().int(), patch: z.string() })),
+});
+export type PostHistory = z.infer<typeof postHistorySchema>;
 
 /** What the live channel pushes: ids only; the page refetches what changed. */
 export interface ThreadEvent {

@@ -61,10 +61,11 @@ const postContent = z
 // --- GET ping/ ---------------------------------------------------------------------------------------------
 
 /** GET cvdp/api/transfers/ping/: who answered (CVDP_PUBLIC_URL, else 'CVDP') and the name it knows us by. */
-export interface TransferPing {
-  instance: string;
-  connection: string;
-}
+export const transferPingSchema = z.object({
+  instance: z.string().describe("The receiver's CVDP_PUBLIC_URL, else 'CVDP'."),
+  connection: z.string().describe('The name the receiver knows the caller by.'),
+});
+export type TransferPing = z.infer<typeof transferPingSchema>;
 
 // --- POST report/ ------------------------------------------------------------------------------------------
 
@@ -102,10 +103,10 @@ export const transferReportSchema = z.object({
 });
 export type TransferReport = z.input<typeof transferReportSchema>;
 
-export interface TransferReportAnswer {
-  /** The receiver's case id: `case/{id}/…` of the next steps. */
-  case: number;
-}
+export const transferReportAnswerSchema = z.object({
+  case: z.number().int().describe("The receiver's case id: `case/{id}/…` of the next steps."),
+});
+export type TransferReportAnswer = z.infer<typeof transferReportAnswerSchema>;
 
 // --- POST case/{id}/thread/ --------------------------------------------------------------------------------
 
@@ -130,9 +131,8 @@ export const transferThreadSchema = z.object({
 });
 export type TransferThread = z.input<typeof transferThreadSchema>;
 
-export interface TransferThreadAnswer {
-  thread: number;
-}
+export const transferThreadAnswerSchema = z.object({ thread: z.number().int() });
+export type TransferThreadAnswer = z.infer<typeof transferThreadAnswerSchema>;
 
 // --- POST case/{id}/vuls/ ----------------------------------------------------------------------------------
 
@@ -153,9 +153,10 @@ export const transferVulSchema = vulCreateSchema.extend({
 export const transferVulsSchema = z.object({ vuls: z.array(transferVulSchema).max(TRANSFER_VULS_MAX) });
 export type TransferVuls = z.input<typeof transferVulsSchema>;
 
-export interface TransferVulsAnswer {
-  vuls: { source_id: number; id: number }[];
-}
+export const transferVulsAnswerSchema = z.object({
+  vuls: z.array(z.object({ source_id: z.number().int(), id: z.number().int() })),
+});
+export type TransferVulsAnswer = z.infer<typeof transferVulsAnswerSchema>;
 
 // --- POST case/{id}/advisory/ ------------------------------------------------------------------------------
 
@@ -166,20 +167,20 @@ export interface TransferVulsAnswer {
 export const transferAdvisorySchema = advisoryRevisionSchema;
 export type TransferAdvisory = z.input<typeof transferAdvisorySchema>;
 
-export interface TransferAdvisoryAnswer {
-  revision: number;
-}
+export const transferAdvisoryAnswerSchema = z.object({ revision: z.number().int() });
+export type TransferAdvisoryAnswer = z.infer<typeof transferAdvisoryAnswerSchema>;
 
 // --- POST case/{id}/artifacts/ (multipart, field `file`) ----------------------------------------------------
 
 /** The multipart field holding the file; its filename and content type are kept. */
 export const TRANSFER_FILE_FIELD = 'file';
 
-export interface TransferArtifactAnswer {
-  uuid: string;
-  sha256: string;
-  size: number;
-}
+export const transferArtifactAnswerSchema = z.object({
+  uuid: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+});
+export type TransferArtifactAnswer = z.infer<typeof transferArtifactAnswerSchema>;
 
 // --- POST case/{id}/status/ --------------------------------------------------------------------------------
 

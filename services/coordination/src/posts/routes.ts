@@ -11,7 +11,9 @@ import {
   THREAD_ARCHIVED,
   idParams,
   postCreateSchema,
+  postHistorySchema,
   postListQuery,
+  postSchema,
   postUpdateSchema,
   reactSchema,
 } from '@cvdp/core';
@@ -20,14 +22,17 @@ import {
   HttpError,
   PAGE_PAST_END,
   forbidden,
+  noContent,
   notFound,
+  pageOf,
   pageQuery,
   routes,
   toPage,
 } from '@cvdp/server-kit';
 import { can } from '../policy/index.ts';
 import { readableThread, readableThreadWith } from '../threads/access.ts';
-import { pageJson, pageResponse, pageVersionFields } from './page-cache.ts';
+import { answerCache, pageVersionFields } from './page-cache.ts';
+import { POSTS_PAGE_CACHE_CONTROL, notModified, postsPageEtag } from './conditional.ts';
 import { markdownRenderer } from './render.ts';
 import {
   createPost,
@@ -46,6 +51,7 @@ const listQuery = pageQuery(POSTS_MAX_PAGE_SIZE, POSTS_MAX_PAGE_SIZE, { clamp: t
   postListQuery.shape,
 );
 const conflict = (message: string) => new HttpError(409, message);
+const postsPage = pageOf(postSchema);
 const AFTER_WITH_PAGE = 'Use after or page, not both.';
 
 /**
@@ -58,12 +64,6 @@ function afterLink(request: FastifyRequest, after: number, pageSize: number): st
   url.searchParams.set('page_size', String(pageSize));
   url.searchParams.delete('page');
   return `${request.server.config?.publicUrl ?? ''}${url.pathname}${url.search}`;
-}
-
-/** A page's count and links, as toPage gives them (its results are written by pageJson). */
-function pageEnvelope(request: FastifyRequest, q: Parameters<typeof toPage>[1], count: number) {
-  const { results: _written, ...envelope } = toPage(request, q, count, []);
-  return envelope;
 }
 
 export async function postRoutes(app: FastifyInstance) {
@@ -99,6 +99,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: listQuery,
+      response: { 200: postsPage, 304: noContent },
     },
     async (request, reply) => {
       const { loaded, extra } = await readableThreadWith(
@@ -112,38 +113,39 @@ export async function postRoutes(app: FastifyInstance) {
       if (q.after !== undefined && q.page > 1) {
         throw new HttpError(400, AFTER_WITH_PAGE, { page: [AFTER_WITH_PAGE] });
       }
+      // A client that holds this answer already (its ETag in If-None-Match) gets a 304, nothing read.
+      const etag = postsPageEtag(loaded.thread, extra, request.user!.id, request.url);
+      const conditional = { etag, 'cache-control': POSTS_PAGE_CACHE_CONTROL };
+      if (notModified(request.headers['if-none-match'], etag))
+        return reply.code(304).headers(conditional).send();
+      const json = 'application/json; charset=utf-8';
+      // Another call of the same caller asked for this answer already (page-cache.ts).
+      const cache = answerCache(db);
+      const kept = cache.get(etag);
+      if (kept) return reply.type(json).headers(conditional).send(kept);
       const offset = (q.page - 1) * q.page_size;
-      const page = await listPosts(
-        db,
-        loaded.thread,
-        loaded.lastRead,
-        request.user!.id,
-        f,
-        {
-          limit: q.page_size,
-          offset,
-          after: q.after,
-        },
-        extra,
-      );
-      if (q.page > 1 && q.after === undefined && page.shared.length === 0) {
+      const page = await listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, {
+        limit: q.page_size,
+        offset,
+        after: q.after,
+      });
+      if (q.page > 1 && q.after === undefined && page.results.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
-      // The answer as bytes (page-cache.ts): the JSON fastify would send, kept per page, URL and the caller's
-      // reactions on the page, its cached posts serialised once.
-      const body = pageResponse(db, page, request.url, () => {
-        const last = page.shared.at(-1)?.id;
-        const envelope =
-          q.after !== undefined
-            ? {
-                count: page.count,
-                next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-                previous: null,
-              }
-            : pageEnvelope(request, q, page.count);
-        return pageJson(envelope, page.shared, page.mine);
-      });
-      return reply.type('application/json; charset=utf-8').send(body);
+      const last = page.results.at(-1)?.id;
+      const answer =
+        q.after === undefined
+          ? toPage(request, q, page.count, page.results)
+          : {
+              count: page.count,
+              next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
+              previous: null,
+              results: page.results,
+            };
+      // Written as the response schema would write it (only the keys it names), once per answer kept.
+      const bytes = Buffer.from(JSON.stringify(postsPage.parse(answer)));
+      cache.set(etag, bytes);
+      return reply.type(json).headers(conditional).send(bytes);
     },
   );
 
@@ -155,6 +157,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: postCreateSchema,
+      response: { 201: postSchema },
     },
     async (request, reply) => {
       const readable = await readableThread(db, request.user!, request.params.id);
@@ -166,7 +169,7 @@ export async function postRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/case/thread/post/:id/',
-    { summary: 'A post', tags, access: 'user', params: idParams },
+    { summary: 'A post', tags, access: 'user', params: idParams, response: { 200: postSchema } },
     async (request) => {
       const { post } = await readablePost(request.user!, request.params.id);
       return postView(db, post.id, request.user!.id);
@@ -181,6 +184,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: postUpdateSchema,
+      response: { 200: postSchema },
     },
     async (request) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -205,6 +209,7 @@ export async function postRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -223,6 +228,7 @@ export async function postRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: reactSchema,
+      response: { 200: postSchema },
     },
     async (request) => {
       const { post, readable } = await readablePost(request.user!, request.params.id);
@@ -240,6 +246,7 @@ export async function postRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 200: postHistorySchema },
     },
     async (request) => {
       const { post } = await readablePost(request.user!, request.params.id);

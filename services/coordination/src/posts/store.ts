@@ -25,7 +25,6 @@ import { searchEntries } from '../search/tables.ts';
 import { markRead, type ThreadRow } from '../threads/store.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
 import { diffBudget, lineDiff } from './diff.ts';
-import { type CachedPage, callerReactions, type PageVersions, pageCache, pageKey } from './page-cache.ts';
 import { postReactions, postRevisions, posts } from './tables.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -133,14 +132,10 @@ export interface PostSlice {
 export interface PostPage {
   /** Posts in the whole list (not only after `after`). */
   count: number;
-  /** The page's posts as cached (shared: never mutate), without the caller's reactions marked. */
-  shared: readonly Post[];
-  /** The caller's reactions in the thread (`post:reaction`), for `withMine` / `pageJson`. */
-  mine: readonly string[];
+  /** The page's posts, the caller's reactions marked `mine`. */
+  results: Post[];
   /** Whether posts follow this page. */
   more: boolean;
-  /** What the page is cached under (`pageKey`): the same key, the same posts. */
-  key: string;
 }
 
 /**
@@ -230,18 +225,29 @@ function wholePage(db: Db) {
   return prepared;
 }
 
-/** Nobody's id (ids start at 1): pages read for the cache mark no reaction `mine` (posts/page-cache.ts). */
-const NOBODY = 0;
+/** A page as read: its posts, whether posts follow it, and a pinned or search list's whole count. */
+interface PageRead {
+  results: Post[];
+  /** Whether posts follow the page. */
+  more: boolean;
+  /** A pinned or search list's whole count, read with the page; null for the whole thread or no match. */
+  total: number | null;
+}
 
 /**
  * A page of the thread's posts, oldest first (replies are posts too: the page nests them under their root),
  * in one statement: the page's ids are picked from the index alone — `posts_thread_idx` (thread, id) or
  * `posts_pinned_idx`, so an offset or an `after` skips index entries, never rows — then only those rows are
- * read, with their names, reactions and reply counts. A pinned or search list counts its matches in the same
- * statement (`count(*) over ()` before the page is cut). Read for nobody: the caller's reactions are laid
- * over it by listPosts, so the page can be shared through the page cache.
+ * read, with their names, reactions (the caller's marked `mine`) and reply counts. A pinned or search list
+ * counts its matches in the same statement (`count(*) over ()` before the page is cut).
  */
-async function readPage(db: Db, thread: ThreadRow, f: PostListFilter, slice: PostSlice): Promise<CachedPage> {
+async function readPage(
+  db: Db,
+  thread: ThreadRow,
+  userId: number,
+  f: PostListFilter,
+  slice: PostSlice,
+): Promise<PageRead> {
   const whole = !f.pinned && !f.search;
   // One more id than the page tells whether posts follow it.
   const take = slice.limit + 1;
@@ -249,7 +255,7 @@ async function readPage(db: Db, thread: ThreadRow, f: PostListFilter, slice: Pos
   if (whole) {
     const found = await wholePage(db).execute({
       threadId: thread.id,
-      userId: NOBODY,
+      userId,
       after: slice.after ?? 0,
       take,
       offset: slice.offset,
@@ -266,7 +272,7 @@ async function readPage(db: Db, thread: ThreadRow, f: PostListFilter, slice: Pos
       .offset(slice.offset)
       .as('page');
     const found = await db
-      .select({ ...postFields(NOBODY), total: page.total })
+      .select({ ...postFields(userId), total: page.total })
       .from(posts)
       .innerJoin(page, eq(page.id, posts.id))
       .leftJoin(users, eq(users.id, posts.authorId))
@@ -282,9 +288,7 @@ async function readPage(db: Db, thread: ThreadRow, f: PostListFilter, slice: Pos
 }
 
 /**
- * A page of the thread's posts for the caller: from the page cache when the thread, its posts and the
- * authors' names are as they were when it was stored (`versions`, read with the access check), else read
- * and stored; then the caller's reactions marked. The whole thread's count is the thread's own `post_count`
+ * A page of the thread's posts for the caller. The whole thread's count is the thread's own `post_count`
  * (removed posts stay as markers). Reading a page of the whole thread marks it read up to its last post.
  */
 export async function listPosts(
@@ -294,33 +298,15 @@ export async function listPosts(
   userId: number,
   f: PostListFilter,
   slice: PostSlice,
-  versions: PageVersions,
 ): Promise<PostPage> {
   const whole = !f.pinned && !f.search;
-  const cache = pageCache(db);
-  const key = pageKey(thread, versions, {
-    ...f,
-    after: slice.after,
-    offset: slice.offset,
-    take: slice.limit,
-  });
-  let page = cache.get(key);
-  if (!page) {
-    page = await readPage(db, thread, f, slice);
-    cache.set(key, page);
-  }
+  const page = await readPage(db, thread, userId, f, slice);
   const count = whole
     ? thread.postCount
     : (page.total ?? (slice.after ? await countPosts(db, thread, f) : 0));
   const last = page.results.at(-1)?.id ?? 0;
   if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
-  return {
-    count,
-    shared: page.results,
-    mine: await callerReactions(db, thread, userId),
-    more: page.more,
-    key,
-  };
+  return { count, results: page.results, more: page.more };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -15,14 +15,21 @@ import {
   TRANSFER_VEX_FILE_NAME,
   TRANSFER_VEX_INVALID,
   idParams,
+  transferAdvisoryAnswerSchema,
   transferAdvisorySchema,
+  transferArtifactAnswerSchema,
+  type TransferPing,
+  transferPingSchema,
+  transferReportAnswerSchema,
   transferReportSchema,
   transferStatusSchema,
+  transferThreadAnswerSchema,
   transferThreadSchema,
+  transferVulsAnswerSchema,
   transferVulsSchema,
-  type TransferPing,
 } from '@cvdp/core';
 import { HttpError, parseTokenHeader, routes, sha256 } from '@cvdp/server-kit';
+import type { ZodType } from 'zod';
 import { readFileUpload } from '../../artifacts/upload-form.ts';
 import { csafFailureMessages, validateCsaf } from '../../csaf/validate.ts';
 import { markdownRenderer } from '../../posts/render.ts';
@@ -42,6 +49,8 @@ import {
 const ROOT = '/cvdp/api/transfers';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const common = { access: 'public' as const, ownAuth: true, tags: ['transfers'] };
+/** A POST's answers: 201 the first time, 200 with the same answer for a repeat of its Idempotency-Key. */
+const onceAnswers = <T extends ZodType>(answer: T) => ({ response: { 200: answer, 201: answer } });
 
 export async function transferReceiveRoutes(app: FastifyInstance) {
   const { db, storage, config } = app;
@@ -71,7 +80,11 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
 
   r.get(
     `${ROOT}/ping/`,
-    { ...common, summary: 'Another instance checks its connection to us' },
+    {
+      ...common,
+      summary: 'Another instance checks its connection to us',
+      response: { 200: transferPingSchema },
+    },
     async (request) => {
       const { connection } = caller(request);
       await touchConnection(db, connection.id);
@@ -86,6 +99,7 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
       ...common,
       summary: 'Receive a case and its report (a new case in triage)',
       body: transferReportSchema,
+      ...onceAnswers(transferReportAnswerSchema),
     },
     async (request, reply) => {
       const { connection, key } = caller(request);
@@ -104,6 +118,7 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
       params: idParams,
       body: transferThreadSchema,
       bodyLimit: TRANSFER_THREAD_BODY_LIMIT,
+      ...onceAnswers(transferThreadAnswerSchema),
     },
     async (request, reply) => {
       const { connection, key } = caller(request);
@@ -121,6 +136,7 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
       summary: 'Receive vulnerabilities (CVSS and SSVC recomputed here)',
       params: idParams,
       body: transferVulsSchema,
+      ...onceAnswers(transferVulsAnswerSchema),
     },
     async (request, reply) => {
       const { connection, key } = caller(request);
@@ -133,7 +149,13 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
 
   r.post(
     `${ROOT}/case/:id/advisory/`,
-    { ...common, summary: 'Receive an advisory revision', params: idParams, body: transferAdvisorySchema },
+    {
+      ...common,
+      summary: 'Receive an advisory revision',
+      params: idParams,
+      body: transferAdvisorySchema,
+      ...onceAnswers(transferAdvisoryAnswerSchema),
+    },
     async (request, reply) => {
       const { connection, key } = caller(request);
       const result = await once(db, connection, key, hashOf(request, request.body), (tx) =>
@@ -160,7 +182,13 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
 
   r.post(
     `${ROOT}/case/:id/artifacts/`,
-    { ...common, summary: 'Receive a file (multipart, field "file")', params: idParams, multipart: true },
+    {
+      ...common,
+      summary: 'Receive a file (multipart, field "file")',
+      params: idParams,
+      multipart: true,
+      ...onceAnswers(transferArtifactAnswerSchema),
+    },
     async (request, reply) => {
       const upload = await readFileUpload(request, storage, config.maxUploadBytes);
       const result = await keepFile(request, request.params.id, upload, false);
@@ -175,6 +203,7 @@ export async function transferReceiveRoutes(app: FastifyInstance) {
       summary: 'Receive the case status as a CSAF VEX document (kept as vex.json)',
       params: idParams,
       body: transferStatusSchema,
+      ...onceAnswers(transferArtifactAnswerSchema),
     },
     async (request, reply) => {
       const validation = await validateCsaf(request.body.vex);

@@ -3,14 +3,17 @@
 // the case's transfers with their steps, newest first (staff).
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   TRANSFER_CONNECTION_DISABLED,
   TRANSFER_CONNECTION_UNKNOWN,
   transferCreateSchema,
   type Transfer,
+  transferSchema,
   type TransferTarget,
+  transferTargetSchema,
 } from '@cvdp/core';
-import { HttpError, type Page, forbidden, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { HttpError, type Page, forbidden, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../../cases/case-scope.ts';
 import { connections } from '../../connections/tables.ts';
 import { can } from '../../policy/index.ts';
@@ -33,6 +36,7 @@ export async function transferSendRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       body: transferCreateSchema,
+      response: { 202: transferSchema },
     },
     async (request, reply) => {
       const body = request.body;
@@ -56,6 +60,7 @@ export async function transferSendRoutes(app: FastifyInstance) {
       summary: 'The enabled connections a case can be transferred to (staff; tokens never shown)',
       tags,
       access: ['coordinator', 'admin'],
+      response: { 200: z.array(transferTargetSchema) },
     },
     async (): Promise<TransferTarget[]> => {
       const rows = await db
@@ -73,6 +78,7 @@ export async function transferSendRoutes(app: FastifyInstance) {
       summary: "The case's transfers to other instances, newest first, each with its steps (staff)",
       tags,
       query: pageQuery(20, 100),
+      response: { 200: pageOf(transferSchema) },
     },
     async (request, _reply, access): Promise<Page<Transfer>> => {
       if (!can('transfer.read', access)) throw forbidden(ONLY_STAFF_TRANSFER);
