@@ -52,7 +52,8 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * A page of posts is per caller: browsers may keep it (never shared caches) and must ask again every time,
- * with If-None-Match, to get it back as a 304.
+ * A page of posts is an embargoed case's conversation: like every answer of the API (the kit sets it), it is
+ * never written to a browser's or proxy's disk. The ETag serves clients that keep their own copy in memory
+ * (scripts, connected instances, a page that sends If-None-Match itself) and get a 304 instead of the page.
  */
-export const POSTS_PAGE_CACHE_CONTROL = 'private, no-cache';
+export const POSTS_PAGE_CACHE_CONTROL = 'no-store';

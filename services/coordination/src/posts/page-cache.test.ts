@@ -187,7 +187,7 @@ describe("the caller's reactions", () => {
     await writePost(w.vendorA.member, thread.id, 'Ünïcode “quotes” — 🚀 and \u2028 and </script>');
     const res = await w.vendorB.member.get(`/api/case/thread/${thread.id}/posts/`);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     const page = res.json<{ count: number; results: Record<string, unknown>[] }>();
     expect(Object.keys(page)).toEqual(['count', 'next', 'previous', 'results']);
     expect(page.results.at(-1)?.content).toBe('Ünïcode “quotes” — 🚀 and \u2028 and </script>');
