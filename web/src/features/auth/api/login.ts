@@ -5,7 +5,8 @@ import type { CurrentUser, loginSchema } from '@cvdp/core';
 import { coordinationApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type LoginBody = z.output<typeof loginSchema>;
+/** What the server takes (it applies loginSchema); the sign-in page sends the two fields as typed. */
+export type LoginBody = z.input<typeof loginSchema>;
 
 export const login = (body: LoginBody) =>
   coordinationApi.post<CurrentUser>('api/auth/login/', body).then((r) => r.data);
