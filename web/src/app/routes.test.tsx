@@ -13,12 +13,9 @@ import {
   isChunkLoadError,
 } from '../components/RouteErrorPage.tsx';
 import { CurrentUserProvider } from '../features/auth/index.ts';
+import { coordinationApi } from '../lib/api-client.ts';
 import { routes } from './routes.tsx';
 
-vi.mock('../features/auth/api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../features/auth/api.ts')>()),
-  fetchCurrentUser: vi.fn(async () => null),
-}));
 // What Chromium throws when import() of a chunk the server no longer has fails.
 const chunkGone = new TypeError(
   'Failed to fetch dynamically imported module: http://localhost/cvdp/assets/LoginPage-0ld0ld.js',
@@ -36,6 +33,8 @@ vi.mock('../features/auth/RegisterPage.tsx', () => ({
 
 const reload = vi.fn();
 beforeEach(() => {
+  // Nobody is signed in: GET /api/user/ is answered 401.
+  vi.spyOn(coordinationApi, 'get').mockRejectedValue({ response: { status: 401 } });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.stubGlobal('location', { ...window.location, reload });
 });

@@ -3,20 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@cvdp/core';
-import { fetchCurrentUser, login } from './api.ts';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { CurrentUserProvider } from './current-user.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { rememberSignedOut } from './signed-out-reason.ts';
 
-vi.mock('./api.ts', () => ({ fetchCurrentUser: vi.fn(), login: vi.fn() }));
+// The calls, faked where they leave the app: who is signed in (null: nobody, answered 401) and signing in.
+const fetchCurrentUser = vi.fn<() => Promise<CurrentUser | null>>();
+const login = vi.fn<(body: unknown) => Promise<CurrentUser>>();
+beforeEach(() => {
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async (url) => {
+    if (url !== 'api/user/') throw new Error(`Unexpected call: GET ${url}`);
+    const user = await fetchCurrentUser();
+    if (!user) throw refused(401, 'Authentication credentials were not provided.');
+    return { data: user };
+  });
+  vi.spyOn(coordinationApi, 'post').mockImplementation(async (url, body) => {
+    if (url !== 'api/auth/login/') throw new Error(`Unexpected call: POST ${url}`);
+    return { data: await login(body) };
+  });
+});
 let unauthorized: (() => void) | undefined;
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api-client.ts')>()),
   setUnauthorizedHandler: (handler: (() => void) | undefined) => (unauthorized = handler),
 }));
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.clearAllMocks();
   sessionStorage.clear();
 });
@@ -51,15 +66,15 @@ const refused = (status: number, detail: string) =>
 
 describe('LoginPage', () => {
   it('is titled for its tab', async () => {
-    vi.mocked(fetchCurrentUser).mockResolvedValue(null);
+    fetchCurrentUser.mockResolvedValue(null);
     renderLogin();
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(document.title).toBe('Sign in · CVDP');
   });
 
   it("shows the server's reason for a refused sign-in without a technical prefix", async () => {
-    vi.mocked(fetchCurrentUser).mockResolvedValue(null);
-    vi.mocked(login).mockRejectedValue(refused(400, 'Unable to sign in with the email and password given.'));
+    fetchCurrentUser.mockResolvedValue(null);
+    login.mockRejectedValue(refused(400, 'Unable to sign in with the email and password given.'));
     renderLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.test');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
@@ -70,7 +85,7 @@ describe('LoginPage', () => {
   });
 
   it('says the user was signed out after inactivity, once', async () => {
-    vi.mocked(fetchCurrentUser).mockResolvedValue(null);
+    fetchCurrentUser.mockResolvedValue(null);
     rememberSignedOut('inactivity');
     const first = renderLogin();
     expect(await screen.findByText('You were signed out after a period of inactivity.')).toBeInTheDocument();
@@ -87,7 +102,7 @@ describe('LoginPage', () => {
       name: 'Rita',
       roles: ['reporter'],
     } as CurrentUser;
-    vi.mocked(fetchCurrentUser).mockResolvedValue(user);
+    fetchCurrentUser.mockResolvedValue(user);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // A signed-in screen (the sign-in page itself would lead a signed-in user away).
     const view = render(
@@ -100,13 +115,13 @@ describe('LoginPage', () => {
     await waitFor(() => expect(client.getQueryData(['auth', 'current-user'])).toEqual(user));
     unauthorized?.();
     view.unmount();
-    vi.mocked(fetchCurrentUser).mockResolvedValue(null);
+    fetchCurrentUser.mockResolvedValue(null);
     renderLogin();
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
   });
 
   it('says nothing for a visitor who was never signed in (their first call is a 401 too)', async () => {
-    vi.mocked(fetchCurrentUser).mockResolvedValue(null);
+    fetchCurrentUser.mockResolvedValue(null);
     renderLogin();
     unauthorized?.();
     await screen.findByRole('heading', { name: 'Sign in' });

@@ -2,7 +2,7 @@
 // logout call and reloads when the countdown ends. Activity also keeps the server-side session alive.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
-import { logout, reportActivity } from './api.ts';
+import { logout, reportActivity } from './api/index.ts';
 import { ACTIVITY_DEBOUNCE_MS, sessionTimeoutSettings } from './session-timeout.ts';
 import { SessionTimeoutModal } from './SessionTimeoutModal.tsx';
 import { rememberSignedOut } from './signed-out-reason.ts';

@@ -1,6 +1,7 @@
 // Who is signed in (for every screen), the sign-in screens, and the session timeout guard.
-export { CurrentUserProvider, useCurrentUser, useSetCurrentUser, userHasRole } from './current-user.tsx';
+export { CurrentUserProvider, useCurrentUser, userHasRole } from './current-user.tsx';
+export { useSetCurrentUser } from './api/index.ts';
 export { RequireUser } from './RequireUser.tsx';
 export { SessionTimeoutGuard } from './session-timeout-guard-lazy.tsx';
 export { authRoutes } from './routes.tsx';
-export { logout } from './api.ts';
+export { logout } from './api/index.ts';

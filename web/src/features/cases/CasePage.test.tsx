@@ -2,28 +2,26 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/testing/report/test-fixtures';
 import type { ArtifactSummary, CaseDetail } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../test/contrast.ts';
-import { fetchCase, fetchCaseArtifacts, fetchOriginalReport } from './api.ts';
 import { CasePage } from './CasePage.tsx';
+import { fakeCaseCalls } from './test-calls.ts';
 
-vi.mock('./api.ts', () => ({
-  fetchCase: vi.fn(),
-  fetchCaseArtifacts: vi.fn(),
-  fetchOriginalReport: vi.fn(),
-  fetchCaseCallerMetadata: vi.fn(() => new Promise(() => undefined)),
-  fetchCaseRelation: vi.fn(() => new Promise(() => undefined)),
-  artifactHref: (a: { download_url: string }) => a.download_url,
-}));
+let calls: ReturnType<typeof fakeCaseCalls>;
+beforeEach(() => {
+  calls = fakeCaseCalls();
+  calls.fetchCaseCallerMetadata.mockImplementation(() => new Promise(() => undefined));
+  calls.fetchCaseRelation.mockImplementation(() => new Promise(() => undefined));
+});
 // The Threads and Artifacts tabs are the threads feature's, tested there.
 vi.mock('../threads/index.ts', () => ({
   ThreadsTab: ({ caseId }: { caseId: number }) => <p>Threads of case {caseId}</p>,
   ArtifactsTab: ({ caseId }: { caseId: number }) => <p>Artifacts of case {caseId}</p>,
 }));
-afterEach(() => vi.clearAllMocks());
+afterEach(() => vi.restoreAllMocks());
 
 function caseDetail(report: Partial<NonNullable<CaseDetail['report']>>): CaseDetail {
   return {
@@ -88,8 +86,8 @@ const artifact: ArtifactSummary = {
 
 describe('CasePage', () => {
   it("shows the report's answers, its poc with a download link, and Edit for the reporter", async () => {
-    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
-    vi.mocked(fetchCaseArtifacts).mockResolvedValue({
+    calls.fetchCase.mockResolvedValue(caseDetail({}));
+    calls.fetchCaseArtifacts.mockResolvedValue({
       count: 1,
       next: null,
       previous: null,
@@ -113,9 +111,9 @@ describe('CasePage', () => {
   });
 
   it('lets a coordinator open the original report', async () => {
-    vi.mocked(fetchCase).mockResolvedValue(caseDetail({ can_view_original: true }));
-    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
-    vi.mocked(fetchOriginalReport).mockResolvedValue({
+    calls.fetchCase.mockResolvedValue(caseDetail({ can_view_original: true }));
+    calls.fetchCaseArtifacts.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    calls.fetchOriginalReport.mockResolvedValue({
       case: 5,
       id: 9,
       report: sampleReportQuestions({ title: 'The first wording' }),
@@ -131,12 +129,12 @@ describe('CasePage', () => {
     expect(before.tagName).toBe('DEL');
     const changes = screen.getByRole('group', { name: 'Changes since the original report' });
     expect(changes.querySelectorAll('[data-change="changed"]')).toHaveLength(1);
-    expect(fetchOriginalReport).toHaveBeenCalledWith(5);
+    expect(calls.fetchOriginalReport).toHaveBeenCalledWith(5);
   });
 
   it('opens the tab the address names', async () => {
-    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
-    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    calls.fetchCase.mockResolvedValue(caseDetail({}));
+    calls.fetchCaseArtifacts.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     renderPage('/cvdp/cases/5/threads');
     expect(await screen.findByText('Threads of case 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Threads' })).toHaveAttribute('aria-current', 'page');
@@ -150,12 +148,12 @@ describe('CasePage', () => {
   it('shows the Not-found page for an unknown tab', async () => {
     renderPage('/cvdp/cases/5/nonsense');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(fetchCase).not.toHaveBeenCalled();
+    expect(calls.fetchCase).not.toHaveBeenCalled();
   });
 
   it('is titled after the case and shows its status readably', async () => {
-    vi.mocked(fetchCase).mockResolvedValue(caseDetail({}));
-    vi.mocked(fetchCaseArtifacts).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    calls.fetchCase.mockResolvedValue(caseDetail({}));
+    calls.fetchCaseArtifacts.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     renderPage();
     await screen.findByRole('heading', { name: 'SQL injection in Acme Shop' });
     expect(document.title).toBe('Case #5 · CVDP');
@@ -169,15 +167,15 @@ describe('CasePage', () => {
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/cvdp/');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(fetchCase).not.toHaveBeenCalled();
-      expect(fetchCaseArtifacts).not.toHaveBeenCalled();
+      expect(calls.fetchCase).not.toHaveBeenCalled();
+      expect(calls.fetchCaseArtifacts).not.toHaveBeenCalled();
       expect(document.title).toBe('Page not found · CVDP');
     },
   );
 
   it('shows the Not-found page for a case the user may not open (the API answers 404)', async () => {
     const config = { headers: new AxiosHeaders() };
-    vi.mocked(fetchCase).mockRejectedValue(
+    calls.fetchCase.mockRejectedValue(
       new AxiosError(
         'Request failed with status code 404',
         'ERR_BAD_REQUEST',
@@ -195,6 +193,6 @@ describe('CasePage', () => {
     renderPage('/cvdp/cases/7');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(fetchCase).toHaveBeenCalledWith(7);
+    expect(calls.fetchCase).toHaveBeenCalledWith(7);
   });
 });

@@ -2,17 +2,15 @@
 // copy (with what changed since the original, for coordinators), participants, activity, files, and places
 // for threads, vulnerabilities and the advisory that later issues fill. The tab is in the address.
 import { Suspense, useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { NavLink, useParams } from 'react-router';
 import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { isNotFound } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { fetchCase, fetchCaseCallerMetadata } from './api.ts';
+import { useCase, useCaseCallerMetadata } from './api/index.ts';
 import { CaseHeader } from './components/CaseHeader.tsx';
 import { CASE_TABS, type CaseTab, TabComponents } from './case-tabs.ts';
 
@@ -94,11 +92,8 @@ function CaseTabBar({ caseId, tabs, tab }: { caseId: number; tabs: CaseTab[]; ta
 }
 
 function CaseView({ caseId, tab }: { caseId: number; tab: CaseTab }) {
-  const query = useQuery({ queryKey: queryKeys.cases.detail(caseId), queryFn: () => fetchCase(caseId) });
-  const metadata = useQuery({
-    queryKey: queryKeys.cases.callerMetadata(caseId),
-    queryFn: () => fetchCaseCallerMetadata(caseId),
-  });
+  const query = useCase(caseId);
+  const metadata = useCaseCallerMetadata(caseId);
   usePageTitle(tab === 'report' ? `Case #${caseId}` : `${TAB_LABELS[tab]} · Case #${caseId}`);
 
   // The server answers 404 both for a case that does not exist and for one the user may not open.

@@ -1,5 +1,5 @@
 // The case page (report working copy, files, original for coordinators). Other features may use the case
 // call and the status badge colours; the screens themselves load lazily through caseRoutes.
 export { caseRoutes } from './routes.tsx';
-export { fetchCase } from './api.ts';
+export { fetchCase } from './api/index.ts';
 export { caseStatus } from './case-status.ts';

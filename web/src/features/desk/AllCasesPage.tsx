@@ -1,11 +1,9 @@
 // /cvdp/cases: every case the user may see, filtered by words, status and tag; filters, ordering and page
 // live in the URL (?query=…&status=0&status=1&tag=…&ordering=-updated&page=2).
 import { Col, Form, Row } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import { CASE_STATUSES, caseStatusLabel } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { fetchListMetadata } from './api.ts';
+import { useListMetadata } from './api/index.ts';
 import { CaseList } from './components/CaseList.tsx';
 import { useListParams, useTextFilter } from './list-params.ts';
 
@@ -18,7 +16,7 @@ export function AllCasesPage() {
     .map(Number)
     .filter((s) => (CASE_STATUSES as readonly number[]).includes(s));
   const tag = params.get('tag') ?? '';
-  const metadata = useQuery({ queryKey: queryKeys.desk.metadata(), queryFn: fetchListMetadata });
+  const metadata = useListMetadata();
   const tags = metadata.data?.tags ?? [];
 
   function toggleStatus(status: number, on: boolean) {

@@ -4,15 +4,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link, Navigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { userHasRole } from '../auth/index.ts';
 import { UnreadCount, UnreadLink } from '../notifications/index.ts';
-import { fetchCases, fetchTriage } from './api.ts';
+import { useCases, useTriage } from './api/index.ts';
 import { CaseTable } from './components/CaseTable.tsx';
 import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
 
@@ -38,12 +36,9 @@ function Figure(props: { label: string; value: ReactNode; to: string; action: st
 /** A coordinator's desk: the triage count, unread notifications, and their open cases. */
 export function CoordinatorDesk({ user }: { user: CurrentUser }) {
   usePageTitle('Desk');
-  const triage = useQuery({
-    queryKey: queryKeys.desk.triage({ page: 1, pageSize: 1 }),
-    queryFn: () => fetchTriage({ page: 1, pageSize: 1 }),
-  });
+  const triage = useTriage({ page: 1, pageSize: 1 });
   const params = { owned: true, status: OPEN, page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
-  const mine = useQuery({ queryKey: queryKeys.desk.cases({ ...params }), queryFn: () => fetchCases(params) });
+  const mine = useCases(params);
   return (
     <>
       <h1 className="h3 mb-3">Desk of {user.name}</h1>
@@ -87,10 +82,7 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
 export function ParticipantHome({ user }: { user: CurrentUser }) {
   usePageTitle('My cases');
   const params = { status: OPEN, page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
-  const cases = useQuery({
-    queryKey: queryKeys.desk.cases({ ...params }),
-    queryFn: () => fetchCases(params),
-  });
+  const cases = useCases(params);
   return (
     <>
       <h1 className="h3 mb-3">Welcome, {user.name}</h1>
@@ -122,11 +114,7 @@ const takesPart = (roles: (string | null)[]) => roles.some((r) => r !== null && 
 export function HomeByRole({ user }: { user: CurrentUser }) {
   const staff = userHasRole(user, 'coordinator', 'admin');
   const params = { page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
-  const visible = useQuery({
-    queryKey: queryKeys.desk.cases({ ...params }),
-    queryFn: () => fetchCases(params),
-    enabled: !staff,
-  });
+  const visible = useCases(params, !staff);
   if (staff) return <CoordinatorDesk user={user} />;
   if (visible.isPending) return <PageSpinner />;
   if (visible.error) return <ErrorAlert error={visible.error} prefix="An error occurred: " />;

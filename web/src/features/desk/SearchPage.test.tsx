@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageOf, SearchHit } from '@cvdp/core';
-import { searchCases } from './api.ts';
 import { SearchPage } from './SearchPage.tsx';
-import { page, renderAt } from './test-utils.tsx';
+import { fakeDeskCalls, page, renderAt } from './test-utils.tsx';
 
-vi.mock('./api.ts', () => ({ DESK_PAGE_SIZE: 20, searchCases: vi.fn() }));
-const search = vi.mocked(searchCases);
-afterEach(() => vi.clearAllMocks());
+let calls: ReturnType<typeof fakeDeskCalls>;
+beforeEach(() => {
+  calls = fakeDeskCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const hit = (over: Partial<SearchHit> = {}): SearchHit => ({
   type: 'report',
@@ -22,7 +23,7 @@ const hit = (over: Partial<SearchHit> = {}): SearchHit => ({
 
 describe('SearchPage', () => {
   it('shows type, case, title and the server snippet (its <mark>s as HTML; the title as text)', async () => {
-    search.mockResolvedValue(page([hit({ title: '<b>not bold</b>' })]));
+    calls.search.mockResolvedValue(page([hit({ title: '<b>not bold</b>' })]));
     renderAt(<SearchPage />, '/cvdp/search?query=injection');
     const link = await screen.findByRole('link', { name: '<b>not bold</b>' });
     expect(link).toHaveAttribute('href', '/cvdp/cases/12');
@@ -33,12 +34,12 @@ describe('SearchPage', () => {
     expect(mark.parentElement).toHaveTextContent('the <login> form allows injection of SQL');
     expect(mark.parentElement!.querySelector('login')).toBeNull();
     expect(screen.getByText('1 result')).toBeInTheDocument();
-    expect(search).toHaveBeenCalledWith('injection', 1, expect.any(AbortSignal));
+    expect(calls.search).toHaveBeenCalledWith('injection', 1, expect.any(AbortSignal));
   });
 
   it('searches live once typing pauses, and a newer search aborts the older request', async () => {
     const signals: AbortSignal[] = [];
-    search.mockImplementation((query, _page, signal) => {
+    calls.search.mockImplementation((query, _page, signal) => {
       signals.push(signal);
       // The first search hangs (a slow server); the second answers.
       return query === 'sql'
@@ -48,14 +49,14 @@ describe('SearchPage', () => {
     const { search: params } = renderAt(<SearchPage />, '/cvdp/search');
     const box = screen.getByLabelText('Words to find in cases and reports');
     await userEvent.type(box, 'sql');
-    await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
-    expect(search).toHaveBeenLastCalledWith('sql', 1, expect.any(AbortSignal));
+    await waitFor(() => expect(calls.search).toHaveBeenCalledTimes(1));
+    expect(calls.search).toHaveBeenLastCalledWith('sql', 1, expect.any(AbortSignal));
     expect(params().get('query')).toBe('sql');
     expect(signals[0].aborted).toBe(false);
 
     await userEvent.type(box, ' injection');
-    await waitFor(() => expect(search).toHaveBeenCalledTimes(2));
-    expect(search).toHaveBeenLastCalledWith('sql injection', 1, expect.any(AbortSignal));
+    await waitFor(() => expect(calls.search).toHaveBeenCalledTimes(2));
+    expect(calls.search).toHaveBeenLastCalledWith('sql injection', 1, expect.any(AbortSignal));
     expect(signals[0].aborted).toBe(true);
     expect(signals[1].aborted).toBe(false);
     expect(await screen.findByRole('link', { name: 'Report: SQL injection' })).toBeInTheDocument();
@@ -63,9 +64,9 @@ describe('SearchPage', () => {
   });
 
   it("says 'No data ...' when nothing matches, and sends nothing for an empty box", async () => {
-    search.mockResolvedValue(page([]));
+    calls.search.mockResolvedValue(page([]));
     renderAt(<SearchPage />, '/cvdp/search');
-    expect(search).not.toHaveBeenCalled();
+    expect(calls.search).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Words to find in cases and reports'), 'zzz');
     expect(await screen.findByText('No data ...')).toBeInTheDocument();
     expect(screen.getByText('0 results')).toBeInTheDocument();

@@ -1,18 +1,15 @@
 // /cvdp/search: live full-text search over what the user may see. The words are sent once typing pauses;
 // a search still running when a newer one starts is cancelled (its AbortController aborts the request).
 // The words and the page live in the URL (?query=…&page=2).
-import { useEffect, useRef } from 'react';
 import { Form, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchHitType } from '@cvdp/core';
 import { ContrastBadge, type BadgeVariant } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NO_DATA_TEXT } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { DESK_PAGE_SIZE, searchCases } from './api.ts';
+import { DESK_PAGE_SIZE, useCaseSearch } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
 import { casePath } from './paths.ts';
 
@@ -30,24 +27,7 @@ export function SearchPage() {
   const { page, setPage } = useListParams();
   const query = useTextFilter('query', SEARCH_DEBOUNCE_MS);
   const words = query.value;
-  // The request in flight: a newer search aborts it, and so does leaving the page.
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const hits = useQuery({
-    queryKey: queryKeys.desk.search(words, page),
-    enabled: words !== '',
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      signal.addEventListener('abort', () => controller.abort());
-      return searchCases(words, page, controller.signal).finally(() => {
-        if (inFlight.current === controller) inFlight.current = null;
-      });
-    },
-  });
+  const hits = useCaseSearch(words, page);
   const data = words ? hits.data : undefined;
 
   return (

@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchTriage } from './api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TriagePage } from './TriagePage.tsx';
-import { page, renderAt } from './test-utils.tsx';
+import { fakeDeskCalls, page, renderAt } from './test-utils.tsx';
 
-vi.mock('./api.ts', () => ({ DESK_PAGE_SIZE: 20, fetchTriage: vi.fn() }));
-const triage = vi.mocked(fetchTriage);
-afterEach(() => vi.clearAllMocks());
+let calls: ReturnType<typeof fakeDeskCalls>;
+beforeEach(() => {
+  calls = fakeDeskCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe('TriagePage', () => {
   it('lists each waiting case with its reporter, product and submitted time, linking to the case', async () => {
-    triage.mockResolvedValue(
+    calls.triage.mockResolvedValue(
       page([
         {
           id: 31,
@@ -35,22 +36,24 @@ describe('TriagePage', () => {
   });
 
   it("says 'No data ...' when nothing waits", async () => {
-    triage.mockResolvedValue(page([]));
+    calls.triage.mockResolvedValue(page([]));
     renderAt(<TriagePage />, '/cvdp/triage');
     expect(await screen.findByText('No data ...')).toBeInTheDocument();
   });
 
   it('keeps the words and the page in the URL', async () => {
-    triage.mockResolvedValue(page([], 50));
+    calls.triage.mockResolvedValue(page([], 50));
     const { search } = renderAt(<TriagePage />, '/cvdp/triage?query=router&page=2');
     await screen.findByText('Page 2 of 3');
-    expect(triage).toHaveBeenLastCalledWith({ query: 'router', page: 2 });
+    expect(calls.triage).toHaveBeenLastCalledWith({ query: 'router', page: 2, page_size: 20 });
     const box = screen.getByLabelText('Words in title or report');
     expect(box).toHaveValue('router');
     await userEvent.clear(box);
     await userEvent.type(box, 'acme');
     await waitFor(() => expect(search().get('query')).toBe('acme'));
     expect(search().has('page')).toBe(false);
-    await waitFor(() => expect(triage).toHaveBeenLastCalledWith({ query: 'acme', page: 1 }));
+    await waitFor(() =>
+      expect(calls.triage).toHaveBeenLastCalledWith({ query: 'acme', page: 1, page_size: 20 }),
+    );
   });
 });

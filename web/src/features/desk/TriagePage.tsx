@@ -2,15 +2,13 @@
 // activated there. The words filter and the page live in the URL.
 import { Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { DESK_PAGE_SIZE, fetchTriage } from './api.ts';
+import { DESK_PAGE_SIZE, useTriage } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
 import { casePath } from './paths.ts';
 
@@ -19,11 +17,7 @@ export function TriagePage() {
   const { page, setPage } = useListParams();
   const query = useTextFilter('query');
   const params = { query: query.value || undefined, page };
-  const list = useQuery({
-    queryKey: queryKeys.desk.triage({ ...params }),
-    queryFn: () => fetchTriage(params),
-    placeholderData: keepPreviousData,
-  });
+  const list = useTriage(params);
   return (
     <>
       <h1 className="h3 mb-1">Triage</h1>

@@ -1,10 +1,23 @@
-// Renders a desk screen at a URL inside a memory router, with a signed-in user, and reads the URL back.
+// Renders a desk screen at a URL inside a memory router, with a signed-in user, and reads the URL back;
+// fakes the desk's calls.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { CaseListRow, CurrentUser, PageOf, RoleName } from '@cvdp/core';
+import { vi } from 'vitest';
+import type {
+  CaseListMetadata,
+  CaseListRow,
+  CurrentUser,
+  PageOf,
+  RoleName,
+  SearchHit,
+  TriageRow,
+} from '@cvdp/core';
 import { CurrentUserProvider } from '../auth/index.ts';
+// Test support: the desk's calls are faked where they leave the app, so the client is spied on here.
+// eslint-disable-next-line no-restricted-imports
+import { coordinationApi } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const userWith = (roles: RoleName[], name = 'Casey'): CurrentUser => ({
@@ -59,3 +72,41 @@ export const caseRow = (over: Partial<CaseListRow> = {}): CaseListRow => ({
   role: 'owner',
   ...over,
 });
+
+/** What the desk's calls send, as the server reads it (`owned` is 'True' or absent). */
+export interface SentParams {
+  query?: string;
+  status?: number[];
+  owned?: string;
+  tag?: string;
+  ordering?: string;
+  page?: number;
+  page_size?: number;
+}
+
+/**
+ * The desk's calls, faked where they leave the app: each endpoint answers through its own mock, which is
+ * called with the parameters sent (search: the words, the page and the request's abort signal).
+ */
+export function fakeDeskCalls() {
+  const calls = {
+    cases: vi.fn<(params: SentParams) => Promise<PageOf<CaseListRow>>>(),
+    triage: vi.fn<(params: SentParams) => Promise<PageOf<TriageRow>>>(),
+    search: vi.fn<(query: string, page: number, signal: AbortSignal) => Promise<PageOf<SearchHit>>>(),
+    metadata: vi.fn<() => Promise<CaseListMetadata>>(),
+  };
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async (url, config) => {
+    const params = (config?.params ?? {}) as SentParams;
+    const strip = () =>
+      Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as SentParams;
+    if (url === 'api/cases/') return { data: await calls.cases(strip()) };
+    if (url === 'api/triage/') return { data: await calls.triage(strip()) };
+    if (url === 'api/search/')
+      return {
+        data: await calls.search(params.query ?? '', params.page ?? 1, config!.signal as AbortSignal),
+      };
+    if (url === 'api/case/metadata/') return { data: await calls.metadata() };
+    throw new Error(`Unexpected call: GET ${url}`);
+  });
+  return calls;
+}

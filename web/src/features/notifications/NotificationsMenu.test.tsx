@@ -3,23 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notification, NotificationPage } from '@cvdp/core';
+import type { Notification, NotificationPage, NotificationsReadResult } from '@cvdp/core';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { expectReadableBadge } from '../../test/contrast.ts';
-import { fetchNotifications, fetchUnreadCount, markNotificationsRead } from './api.ts';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
-import { UNREAD_REFETCH_MS } from './hooks.ts';
+import { UNREAD_REFETCH_MS } from './api/index.ts';
 
-vi.mock('./api.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./api.ts')>();
-  return {
-    ...real,
-    fetchNotifications: vi.fn(),
-    fetchUnreadCount: vi.fn(),
-    markNotificationsRead: vi.fn(),
-  };
-});
-const list = vi.mocked(fetchNotifications);
-const markRead = vi.mocked(markNotificationsRead);
+// The calls, faked where they leave the app: the unread count (the smallest page of the unread ones), the
+// latest and marking read.
+const fetchUnreadCount = vi.fn<() => Promise<number>>();
+const list =
+  vi.fn<(p: { page?: number; pageSize?: number; unread?: boolean }) => Promise<NotificationPage>>();
+const markRead = vi.fn<(body: unknown) => Promise<NotificationsReadResult>>();
+function fakeCalls() {
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async (_url, config) => {
+    const p = (config?.params ?? {}) as { unread?: number; page?: number; page_size?: number };
+    if (p.unread && p.page_size === 1) return { data: pageOf([], await fetchUnreadCount()) };
+    return { data: await list({ page: p.page, pageSize: p.page_size, unread: Boolean(p.unread) }) };
+  });
+  vi.spyOn(coordinationApi, 'post').mockImplementation(async (_url, body) => ({
+    data: await markRead(body),
+  }));
+}
 
 const notification = (over: Partial<Notification> = {}): Notification => ({
   id: 1,
@@ -44,8 +49,9 @@ const pageOf = (results: Notification[], count = results.length): NotificationPa
 });
 
 beforeEach(() => {
+  fakeCalls();
   unread = 3;
-  vi.mocked(fetchUnreadCount).mockImplementation(async () => unread);
+  fetchUnreadCount.mockImplementation(async () => unread);
   list.mockImplementation(async (p) =>
     p.unread && p.pageSize === 1
       ? pageOf([notification()], unread)
@@ -60,6 +66,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.clearAllMocks();
   vi.useRealTimers();
 });
@@ -78,8 +85,10 @@ function renderMenu() {
 const bell = () => screen.getByRole('button', { name: /Notifications/ });
 /** Waits until the bell says this many unread (its badge reads "N unread" to assistive technology). */
 const shows = (count: number) =>
-  waitFor(() =>
-    expect(bell()).toHaveAccessibleName(count ? `Notifications, ${count} unread` : 'Notifications'),
+  waitFor(
+    () => expect(bell()).toHaveAccessibleName(count ? `Notifications, ${count} unread` : 'Notifications'),
+    // The first render of the file is slow on a loaded machine (dropdown, badge): more than the default 1 s.
+    { timeout: 5000 },
   );
 
 describe('NotificationsMenu', () => {

@@ -4,13 +4,10 @@
 import { useState } from 'react';
 import { NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { LATEST_COUNT, fetchNotifications } from './api.ts';
-import { useMarkRead, useUnreadCount } from './hooks.ts';
+import { useLatestNotifications, useMarkRead, useUnreadCount } from './api/index.ts';
 import { notificationTarget } from './link.ts';
 
 export const NOTIFICATIONS_PATH = '/cvdp/notifications';
@@ -27,11 +24,7 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
-  const latest = useQuery({
-    queryKey: queryKeys.notifications.latest(),
-    queryFn: () => fetchNotifications({ pageSize: LATEST_COUNT }),
-    enabled: open,
-  });
+  const latest = useLatestNotifications(open);
   const markRead = useMarkRead();
 
   const title = (

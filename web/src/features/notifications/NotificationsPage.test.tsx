@@ -2,19 +2,27 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@cvdp/core';
-import { fetchNotifications, markNotificationsRead } from './api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification, NotificationPage, NotificationsReadResult } from '@cvdp/core';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { NotificationsPage } from './NotificationsPage.tsx';
 
-vi.mock('./api.ts', () => ({
-  NOTIFICATIONS_PAGE_SIZE: 20,
-  fetchNotifications: vi.fn(),
-  markNotificationsRead: vi.fn(),
-}));
-const list = vi.mocked(fetchNotifications);
-const markRead = vi.mocked(markNotificationsRead);
-afterEach(() => vi.clearAllMocks());
+// The calls, faked where they leave the app: a page of the list and marking read.
+const list = vi.fn<(p: { page?: number; unread: boolean }) => Promise<NotificationPage>>();
+const markRead = vi.fn<(body: unknown) => Promise<NotificationsReadResult>>();
+beforeEach(() => {
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async (_url, config) => {
+    const p = (config?.params ?? {}) as { unread?: number; page?: number };
+    return { data: await list({ page: p.page, unread: Boolean(p.unread) }) };
+  });
+  vi.spyOn(coordinationApi, 'post').mockImplementation(async (_url, body) => ({
+    data: await markRead(body),
+  }));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
 
 const n = (over: Partial<Notification> = {}): Notification => ({
   id: 1,

@@ -2,7 +2,6 @@
 // the page live in the URL (?unread=1&page=2).
 import { Button, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -10,9 +9,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { NOTIFICATIONS_PAGE_SIZE, fetchNotifications } from './api.ts';
-import { useMarkRead } from './hooks.ts';
+import { NOTIFICATIONS_PAGE_SIZE, useMarkRead, useNotificationsPage } from './api/index.ts';
 import { notificationTarget } from './link.ts';
 
 export function NotificationsPage() {
@@ -21,11 +18,7 @@ export function NotificationsPage() {
   const rawPage = Number(params.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const unreadOnly = params.get('unread') === '1';
-  const list = useQuery({
-    queryKey: queryKeys.notifications.page(page, unreadOnly),
-    queryFn: () => fetchNotifications({ page, unread: unreadOnly }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useNotificationsPage(page, unreadOnly);
   const markRead = useMarkRead();
   const unreadCount = list.data?.unread_count ?? 0;
 

@@ -1,12 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchUnreadCount } from './api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { UnreadCount, UnreadLink } from './UnreadCount.tsx';
 
-vi.mock('./api.ts', () => ({ fetchUnreadCount: vi.fn(), markNotificationsRead: vi.fn() }));
-afterEach(() => vi.clearAllMocks());
+// The unread count, faked where it leaves the app (the smallest page of the unread ones).
+const fetchUnreadCount = vi.fn<() => Promise<number>>();
+beforeEach(() => {
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async () => ({
+    data: { count: 0, next: null, previous: null, results: [], unread_count: await fetchUnreadCount() },
+  }));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
 
 const wrap = (ui: React.ReactNode) =>
   render(
@@ -17,7 +26,7 @@ const wrap = (ui: React.ReactNode) =>
 
 describe('UnreadCount and UnreadLink', () => {
   it('say how many are unread, the link leading to them', async () => {
-    vi.mocked(fetchUnreadCount).mockResolvedValue(3);
+    fetchUnreadCount.mockResolvedValue(3);
     wrap(
       <>
         <span data-testid="count">
@@ -34,7 +43,7 @@ describe('UnreadCount and UnreadLink', () => {
   });
 
   it('the link says nothing when none are unread', async () => {
-    vi.mocked(fetchUnreadCount).mockResolvedValue(0);
+    fetchUnreadCount.mockResolvedValue(0);
     wrap(
       <span data-testid="count">
         <UnreadCount />

@@ -1,6 +1,6 @@
 // The unread count for other screens (the desk): the number alone, or a link saying it.
 import { Link } from 'react-router';
-import { useUnreadCount } from './hooks.ts';
+import { useUnreadCount } from './api/index.ts';
 
 const UNREAD_PATH = '/cvdp/notifications?unread=1';
 

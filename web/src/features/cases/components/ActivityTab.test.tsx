@@ -1,13 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '@cvdp/core';
-import { fetchCaseActivity } from '../api.ts';
 import { ActivityTab } from './ActivityTab.tsx';
+import { fakeCaseCalls } from '../test-calls.ts';
 
-vi.mock('../api.ts', () => ({ fetchCaseActivity: vi.fn() }));
-afterEach(() => vi.clearAllMocks());
+let calls: ReturnType<typeof fakeCaseCalls>;
+beforeEach(() => {
+  calls = fakeCaseCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const entry = (id: number, text: string): ActivityEntry => ({
   id,
@@ -32,7 +35,7 @@ function renderTab() {
 
 describe('ActivityTab', () => {
   it('shows entries newest first with actor and time, loads more, and filters', async () => {
-    vi.mocked(fetchCaseActivity).mockImplementation((_id, page, q) =>
+    calls.fetchCaseActivity.mockImplementation((_id, page, q) =>
       Promise.resolve(
         q
           ? {
@@ -61,16 +64,16 @@ describe('ActivityTab', () => {
     expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Rita submitted the report')).toBeInTheDocument();
-    expect(fetchCaseActivity).toHaveBeenLastCalledWith(5, 2, '');
+    expect(calls.fetchCaseActivity).toHaveBeenLastCalledWith(5, 2, '');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Filter activity'), 'participant');
-    await waitFor(() => expect(fetchCaseActivity).toHaveBeenLastCalledWith(5, 1, 'participant'));
+    await waitFor(() => expect(calls.fetchCaseActivity).toHaveBeenLastCalledWith(5, 1, 'participant'));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('says when there is nothing', async () => {
-    vi.mocked(fetchCaseActivity).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    calls.fetchCaseActivity.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     renderTab();
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
   });

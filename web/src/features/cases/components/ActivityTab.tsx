@@ -2,12 +2,10 @@
 // "Load more" for older entries.
 import { useEffect, useState } from 'react';
 import { Button, Form, ListGroup } from 'react-bootstrap';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { fetchCaseActivity } from '../api.ts';
+import { useCaseActivity } from '../api/index.ts';
 
 export const ACTIVITY_FILTER_DELAY_MS = 300;
 
@@ -21,12 +19,7 @@ export function ActivityTab({ caseId }: { caseId: number }) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const activity = useInfiniteQuery({
-    queryKey: queryKeys.cases.activity(caseId, q),
-    queryFn: ({ pageParam }) => fetchCaseActivity(caseId, pageParam, q),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
-  });
+  const activity = useCaseActivity(caseId, q);
   const entries = activity.data?.pages.flatMap((p) => p.results) ?? [];
   const count = activity.data?.pages[0]?.count ?? 0;
 

@@ -1,40 +1,31 @@
 // Who is assigned to the case, and assigning: a coordinator picked from the contacts, or the next user of an
 // auto-assignment role (round robin on the server). Unassigning ends an assignment.
-import { useState } from 'react';
-import { Button, Form, ListGroup, Modal } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ListGroup, Modal } from 'react-bootstrap';
+import { z } from 'zod';
 import type { Contact } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { assignCase, fetchCaseAssignments, unassignCase } from '../api.ts';
-import { ContactTypeahead } from './ContactTypeahead.tsx';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
+import { useAssignCase, useCaseAssignments, useUnassignCase } from '../api/index.ts';
+import { ContactField } from './ContactField.tsx';
+
+/** The two ways of assignSchema, one form each: a coordinator picked (their id is sent), or a role's name. */
+const coordinatorSchema = z.object({ coordinator: z.array(z.custom<Contact>()).min(1) });
+const roleSchema = z.object({ role: z.string().trim().min(1).max(100) });
 
 export function AssignModal({ caseId, onHide }: { caseId: number; onHide(): void }) {
-  const client = useQueryClient();
-  const assignments = useQuery({
-    queryKey: queryKeys.cases.assignments(caseId),
-    queryFn: () => fetchCaseAssignments(caseId),
-  });
-  const [coordinator, setCoordinator] = useState<Contact[]>([]);
-  const [role, setRole] = useState('');
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.cases.assignments(caseId) }),
-      client.invalidateQueries({ queryKey: queryKeys.cases.activityAll(caseId) }),
-    ]);
-  const assign = useMutation({
-    mutationFn: (to: { user: number } | { role: string }) => assignCase(caseId, to),
-    onSuccess: async () => {
-      setCoordinator([]);
-      setRole('');
-      await refresh();
-    },
-  });
-  const unassign = useMutation({
-    mutationFn: (user: number) => unassignCase(caseId, [user]),
-    onSuccess: refresh,
-  });
+  const assignments = useCaseAssignments(caseId);
+  const assign = useAssignCase(caseId);
+  const unassign = useUnassignCase(caseId);
+  const byCoordinator = useZodForm(coordinatorSchema, { defaultValues: { coordinator: [] } });
+  const byRole = useZodForm(roleSchema, { defaultValues: { role: '' } });
+  const picked = byCoordinator.watch('coordinator').length > 0;
+  const named = byRole.watch('role').trim() !== '';
+  // Either way, both forms start afresh once the case is assigned.
+  const assigned = () => {
+    byCoordinator.reset();
+    byRole.reset();
+  };
 
   return (
     <Modal show onHide={onHide} aria-labelledby="assign-case-title">
@@ -72,40 +63,35 @@ export function AssignModal({ caseId, onHide }: { caseId: number; onHide(): void
           ))}
         </ListGroup>
 
-        <Form
+        <ZodForm
+          form={byCoordinator}
           className="mb-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (coordinator[0]) assign.mutate({ user: coordinator[0].id });
-          }}
+          onSubmit={(v) => assign.mutate({ user: v.coordinator[0].id }, { onSuccess: assigned })}
         >
-          <Form.Label htmlFor="assign-coordinator">Assign a coordinator</Form.Label>
-          <ContactTypeahead
+          <ContactField
             id="assign-coordinator"
+            name="coordinator"
+            label="Assign a coordinator"
             kind="user"
-            selected={coordinator}
-            onChange={setCoordinator}
             placeholder="Type a coordinator's name or email..."
           />
-          <Button type="submit" size="sm" className="mt-2" disabled={!coordinator[0] || assign.isPending}>
+          <SubmitButton size="sm" className="mt-2" pending={assign.isPending} disabled={!picked}>
             Assign
-          </Button>
-        </Form>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (role.trim()) assign.mutate({ role: role.trim() });
-          }}
-        >
-          <Form.Group controlId="assign-role">
-            <Form.Label>Auto-assign by role</Form.Label>
-            <Form.Control value={role} onChange={(e) => setRole(e.target.value)} placeholder="Role name" />
-            <Form.Text>The next coordinator of this auto-assignment role takes the case.</Form.Text>
-          </Form.Group>
-          <Button type="submit" size="sm" className="mt-2" disabled={!role.trim() || assign.isPending}>
+          </SubmitButton>
+        </ZodForm>
+        <ZodForm form={byRole} onSubmit={(v) => assign.mutate({ role: v.role }, { onSuccess: assigned })}>
+          <TextField
+            id="assign-role"
+            name="role"
+            label="Auto-assign by role"
+            placeholder="Role name"
+            help="The next coordinator of this auto-assignment role takes the case."
+            className=""
+          />
+          <SubmitButton size="sm" className="mt-2" pending={assign.isPending} disabled={!named}>
             Auto-assign
-          </Button>
-        </Form>
+          </SubmitButton>
+        </ZodForm>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onHide}>

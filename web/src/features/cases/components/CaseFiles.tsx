@@ -1,17 +1,12 @@
 // The case's files the user may see, each with a download link (served as an attachment).
 import { Table } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatSize } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
-import { artifactHref, fetchCaseArtifacts } from '../api.ts';
+import { artifactHref, useCaseArtifacts } from '../api/index.ts';
 
 export function CaseFiles({ caseId }: { caseId: number }) {
-  const files = useQuery({
-    queryKey: queryKeys.cases.artifacts(caseId),
-    queryFn: () => fetchCaseArtifacts(caseId),
-  });
+  const files = useCaseArtifacts(caseId);
   return (
     <section className="mt-4" aria-labelledby="case-files-title">
       <h2 id="case-files-title" className="h5">

@@ -5,30 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../../test/contrast.ts';
-import {
-  assignCase,
-  fetchCaseAssignments,
-  fetchCaseListMetadata,
-  fetchCaseRelation,
-  setCaseMuted,
-  unassignCase,
-  updateCase,
-} from '../api.ts';
 import { CaseHeader } from './CaseHeader.tsx';
+import { fakeCaseCalls } from '../test-calls.ts';
 
-vi.mock('../api.ts', () => ({
-  updateCase: vi.fn(),
-  fetchCaseListMetadata: vi.fn(),
-  fetchCaseRelation: vi.fn(),
-  setCaseMuted: vi.fn(),
-  fetchCaseAssignments: vi.fn(),
-  assignCase: vi.fn(),
-  unassignCase: vi.fn(),
-  fetchContacts: vi.fn(() => Promise.resolve([])),
-}));
-afterEach(() => vi.clearAllMocks());
+let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {
-  vi.mocked(fetchCaseRelation).mockResolvedValue({
+  calls = fakeCaseCalls();
+  calls.fetchContacts.mockResolvedValue([]);
+});
+afterEach(() => vi.restoreAllMocks());
+beforeEach(() => {
+  calls.fetchCaseRelation.mockResolvedValue({
     case: 5,
     role: null,
     roles: [],
@@ -132,24 +119,24 @@ describe('CaseHeader', () => {
   });
 
   it('reopens a closed case', async () => {
-    vi.mocked(updateCase).mockResolvedValue(theCase({ status: 1 }));
+    calls.updateCase.mockResolvedValue(theCase({ status: 1 }));
     renderHeader(theCase({ status: 2, resolution: { id: 1, name: 'fixed', description: '' } }), STAFF);
     expect(screen.queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
     expect(screen.getByText(/fixed/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
-    expect(updateCase).toHaveBeenCalledWith(5, { status: 1 });
+    expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 1 });
   });
 
   it("activates, and shows the server's detail when it refuses", async () => {
-    vi.mocked(updateCase).mockRejectedValue(badRequest('An active case keeps at least one owner.'));
+    calls.updateCase.mockRejectedValue(badRequest('An active case keeps at least one owner.'));
     renderHeader(theCase(), STAFF);
     await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(updateCase).toHaveBeenCalledWith(5, { status: 1 });
+    expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 1 });
     expect(await screen.findByRole('alert')).toHaveTextContent('An active case keeps at least one owner.');
   });
 
   it('closes only with a resolution', async () => {
-    vi.mocked(fetchCaseListMetadata).mockResolvedValue({
+    calls.fetchCaseListMetadata.mockResolvedValue({
       states: [],
       tags: [],
       roles: [],
@@ -158,23 +145,23 @@ describe('CaseHeader', () => {
         { id: 2, name: 'duplicate', description: '' },
       ],
     });
-    vi.mocked(updateCase).mockResolvedValue(theCase({ status: 2 }));
+    calls.updateCase.mockResolvedValue(theCase({ status: 2 }));
     renderHeader(theCase({ status: 1 }), STAFF);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close the case' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
     expect(within(dialog).getByText('A resolution is required to close a case.')).toBeVisible();
-    expect(updateCase).not.toHaveBeenCalled();
+    expect(calls.updateCase).not.toHaveBeenCalled();
     await within(dialog).findByRole('option', { name: 'fixed' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'fixed');
     expect(within(dialog).getByText('The vendor fixed it.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
-    expect(updateCase).toHaveBeenCalledWith(5, { status: 2, resolution: 1 });
+    expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 2, resolution: 1 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('edits title, dates and tags', async () => {
-    vi.mocked(updateCase).mockResolvedValue(theCase());
+    calls.updateCase.mockResolvedValue(theCase());
     renderHeader(theCase(), STAFF);
     await userEvent.click(screen.getByRole('button', { name: 'Edit case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the case' });
@@ -184,7 +171,7 @@ describe('CaseHeader', () => {
     await userEvent.clear(within(dialog).getByLabelText('Tags'));
     await userEvent.type(within(dialog).getByLabelText('Tags'), 'web, web, xss ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(updateCase).toHaveBeenCalledWith(5, {
+    expect(calls.updateCase).toHaveBeenCalledWith(5, {
       title: 'New title',
       summary: 'A summary',
       due_date: '2026-06-30',
@@ -194,7 +181,7 @@ describe('CaseHeader', () => {
   });
 
   it('lists assignees, unassigns and auto-assigns by role', async () => {
-    vi.mocked(fetchCaseAssignments).mockResolvedValue([
+    calls.fetchCaseAssignments.mockResolvedValue([
       {
         id: 7,
         case: 5,
@@ -206,21 +193,21 @@ describe('CaseHeader', () => {
         created: '2026-05-02T10:00:00Z',
       },
     ]);
-    vi.mocked(unassignCase).mockResolvedValue({});
-    vi.mocked(assignCase).mockRejectedValue(badRequest('This auto-assignment role has no users.'));
+    calls.unassignCase.mockResolvedValue({});
+    calls.assignCase.mockRejectedValue(badRequest('This auto-assignment role has no users.'));
     renderHeader(theCase({ status: 1 }), STAFF);
     await userEvent.click(screen.getByRole('button', { name: 'Assign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assignment' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Unassign Cora Coordinator' }));
-    expect(unassignCase).toHaveBeenCalledWith(5, [2]);
+    expect(calls.unassignCase).toHaveBeenCalledWith(5, [2]);
     await userEvent.type(within(dialog).getByLabelText('Auto-assign by role'), 'web team');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Auto-assign' }));
-    expect(assignCase).toHaveBeenCalledWith(5, { role: 'web team' });
+    expect(calls.assignCase).toHaveBeenCalledWith(5, { role: 'web team' });
     expect(await within(dialog).findByText('This auto-assignment role has no users.')).toBeInTheDocument();
   });
 
   it('mutes the case', async () => {
-    vi.mocked(setCaseMuted).mockResolvedValue({
+    calls.setCaseMuted.mockResolvedValue({
       case: 5,
       role: null,
       roles: [],
@@ -230,7 +217,7 @@ describe('CaseHeader', () => {
     });
     renderHeader(theCase(), NONE);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Mute notifications' }));
-    expect(setCaseMuted).toHaveBeenCalledWith(5, true);
+    expect(calls.setCaseMuted).toHaveBeenCalledWith(5, true);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mute notifications' })).toBeChecked());
   });
 });

@@ -2,15 +2,12 @@
 // permissions of GET /api/case/{id}/metadata/; the server still checks every call).
 import { Suspense, lazy, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CASE_STATUS, type CaseDetail, type CasePermissions } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { fetchCaseRelation, setCaseMuted } from '../api.ts';
+import { useCaseRelation, useSetCaseMuted, useUpdateCase } from '../api/index.ts';
 import { caseStatus } from '../case-status.ts';
-import { useCaseChange } from '../use-case-change.ts';
 
 // The dialogs load when opened: their forms (react-hook-form, zod, the people picker) are most of what a
 // case page would otherwise fetch before it shows (bench/thread-view.bench.ts).
@@ -24,15 +21,8 @@ const TransferModal = lazy(() => import('./TransferModal.tsx').then((m) => ({ de
 type Dialog = 'close' | 'edit' | 'assign' | 'transfer' | null;
 
 function MuteToggle({ caseId }: { caseId: number }) {
-  const client = useQueryClient();
-  const relation = useQuery({
-    queryKey: queryKeys.cases.relation(caseId),
-    queryFn: () => fetchCaseRelation(caseId),
-  });
-  const mute = useMutation({
-    mutationFn: (muted: boolean) => setCaseMuted(caseId, muted),
-    onSuccess: (r) => client.setQueryData(queryKeys.cases.relation(caseId), r),
-  });
+  const relation = useCaseRelation(caseId);
+  const mute = useSetCaseMuted(caseId);
   if (!relation.data) return null;
   return (
     <>
@@ -51,7 +41,7 @@ function MuteToggle({ caseId }: { caseId: number }) {
 
 export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: CasePermissions | null }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const change = useCaseChange(c.id);
+  const change = useUpdateCase(c.id);
   const status = caseStatus(c.status);
   const canChangeStatus = permissions?.change_status ?? false;
   const close = () => setDialog(null);

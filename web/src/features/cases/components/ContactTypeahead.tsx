@@ -7,7 +7,7 @@ import 'react-bootstrap-typeahead/css/Typeahead.css';
 import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
 import type { Contact } from '@cvdp/core';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchContacts } from '../api.ts';
+import { fetchContacts } from '../api/index.ts';
 
 export const CONTACT_SEARCH_DELAY_MS = 200;
 

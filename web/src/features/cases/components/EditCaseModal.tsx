@@ -1,11 +1,12 @@
 // Editing the case's title, summary, dates and tags (staff: PATCH /api/cases/{id}/). Field messages from the
 // server show under their field.
-import { useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
-import type { CaseDetail, CaseUpdate } from '@cvdp/core';
+import { Button, Modal } from 'react-bootstrap';
+import { z } from 'zod';
+import { caseUpdateSchema, type CaseDetail } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { useCaseChange } from '../use-case-change.ts';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
+import { useUpdateCase } from '../api/index.ts';
 
 const parseTags = (text: string) => [
   ...new Set(
@@ -16,99 +17,74 @@ const parseTags = (text: string) => [
   ),
 ];
 
-export function EditCaseModal({ c, onHide }: { c: CaseDetail; onHide(): void }) {
-  const [title, setTitle] = useState(c.title);
-  const [summary, setSummary] = useState(c.summary);
-  const [dueDate, setDueDate] = useState(c.due_date ?? '');
-  const [publicDate, setPublicDate] = useState(c.public_date ?? '');
-  const [tags, setTags] = useState(c.tags.join(', '));
-  const change = useCaseChange(c.id, onHide);
-  const errors = fieldErrors(change.error);
-  const feedback = (field: string) =>
-    errors[field] && <Form.Control.Feedback type="invalid">{errors[field].join(' ')}</Form.Control.Feedback>;
+/** The fields as typed (dates '' when unset, tags one comma-separated text); onSubmit maps them to the body. */
+const editSchema = z.object({
+  title: caseUpdateSchema.shape.title.unwrap(),
+  summary: caseUpdateSchema.shape.summary.unwrap(),
+  due_date: z.string(),
+  public_date: z.string(),
+  tags: z.string(),
+});
 
-  const submit = () => {
-    const update: CaseUpdate = {
-      title: title.trim(),
-      summary,
-      due_date: dueDate || null,
-      public_date: publicDate || null,
-      tags: parseTags(tags),
-    };
-    change.mutate(update);
-  };
+export function EditCaseModal({ c, onHide }: { c: CaseDetail; onHide(): void }) {
+  const form = useZodForm(editSchema, {
+    defaultValues: {
+      title: c.title,
+      summary: c.summary,
+      due_date: c.due_date ?? '',
+      public_date: c.public_date ?? '',
+      tags: c.tags.join(', '),
+    },
+  });
+  const change = useUpdateCase(c.id);
+  const titled = form.watch('title').trim() !== '';
+  // The alert on top says what went wrong, as before; field messages go under their fields too.
+  const fieldError = Object.keys(fieldErrors(change.error)).length > 0 ? change.error : undefined;
 
   return (
     <Modal show onHide={onHide} aria-labelledby="edit-case-title">
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+      <ZodForm
+        form={form}
+        error={fieldError}
+        onSubmit={(v) =>
+          change.mutate(
+            {
+              title: v.title,
+              summary: v.summary,
+              due_date: v.due_date || null,
+              public_date: v.public_date || null,
+              tags: parseTags(v.tags),
+            },
+            { onSuccess: onHide },
+          )
+        }
       >
         <Modal.Header closeButton>
           <Modal.Title id="edit-case-title">Edit the case</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <ErrorAlert error={change.error} />
-          <Form.Group className="mb-3" controlId="edit-case-title-field">
-            <Form.Label>Title</Form.Label>
-            <Form.Control
-              value={title}
-              required
-              isInvalid={!!errors.title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-            {feedback('title')}
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-case-summary">
-            <Form.Label>Summary</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              value={summary}
-              isInvalid={!!errors.summary}
-              onChange={(e) => setSummary(e.target.value)}
-            />
-            {feedback('summary')}
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-case-due">
-            <Form.Label>Due date</Form.Label>
-            <Form.Control
-              type="date"
-              value={dueDate}
-              isInvalid={!!errors.due_date}
-              onChange={(e) => setDueDate(e.target.value)}
-            />
-            {feedback('due_date')}
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-case-public">
-            <Form.Label>Public date</Form.Label>
-            <Form.Control
-              type="date"
-              value={publicDate}
-              isInvalid={!!errors.public_date}
-              onChange={(e) => setPublicDate(e.target.value)}
-            />
-            {feedback('public_date')}
-          </Form.Group>
-          <Form.Group controlId="edit-case-tags">
-            <Form.Label>Tags</Form.Label>
-            <Form.Control value={tags} isInvalid={!!errors.tags} onChange={(e) => setTags(e.target.value)} />
-            <Form.Text>Separate tags with commas.</Form.Text>
-            {feedback('tags')}
-          </Form.Group>
+          <TextField id="edit-case-title-field" name="title" label="Title" />
+          <TextField id="edit-case-summary" name="summary" label="Summary" multiline />
+          <TextField id="edit-case-due" name="due_date" label="Due date" type="date" />
+          <TextField id="edit-case-public" name="public_date" label="Public date" type="date" />
+          <TextField
+            id="edit-case-tags"
+            name="tags"
+            label="Tags"
+            help="Separate tags with commas."
+            className=""
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>
             Cancel
           </Button>
-          <Button type="submit" disabled={change.isPending || !title.trim()}>
+          <SubmitButton pending={change.isPending} disabled={!titled}>
             Save
-          </Button>
+          </SubmitButton>
         </Modal.Footer>
-      </Form>
+      </ZodForm>
     </Modal>
   );
 }

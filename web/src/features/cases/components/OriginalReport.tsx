@@ -1,14 +1,12 @@
 // The report as first submitted, for coordinators (the server refuses everyone else), shown as what the
 // edits changed: each answer unchanged, changed (old → new), added or removed; vulnerabilities entry by entry.
 import { Card } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import type { ReportQuestionList } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { type BadgeVariant, ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { fetchOriginalReport } from '../api.ts';
+import { useOriginalReport } from '../api/index.ts';
 import { type AnswerChange, type ChangeKind, type PlainAnswer, diffReports } from '../diff/report-diff.ts';
 
 const KIND: Record<ChangeKind, { label: string; variant: BadgeVariant }> = {
@@ -86,10 +84,7 @@ export function ReportDiffView({
 }
 
 export function OriginalReport({ caseId, edited }: { caseId: number; edited: ReportQuestionList }) {
-  const original = useQuery({
-    queryKey: queryKeys.cases.originalReport(caseId),
-    queryFn: () => fetchOriginalReport(caseId),
-  });
+  const original = useOriginalReport(caseId);
   return (
     <section
       className="mt-4 border-start border-warning border-3 ps-3"

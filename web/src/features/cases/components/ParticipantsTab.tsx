@@ -1,31 +1,36 @@
 // The case's participants: who takes part with which role, when they were added, notified, and last saw the
 // case; for staff, adding by typeahead over contacts, changing roles, removing and sending the case notice.
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button, Form, Modal, Table } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CASE_ROLES, type CasePermissions, type CaseRole, type Contact, type Participant } from '@cvdp/core';
+import { Button, Form, Table } from 'react-bootstrap';
+import { z } from 'zod';
+import {
+  CASE_ROLES,
+  participantAddSchema,
+  type CasePermissions,
+  type CaseRole,
+  type Contact,
+  type Participant,
+} from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
+import { SelectField, SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import {
-  addParticipants,
-  changeParticipantRole,
-  fetchParticipants,
-  fetchParticipantsSummary,
-  notifyAllVendors,
-  notifyParticipants,
-  removeParticipant,
-} from '../api.ts';
-import { ContactTypeahead, contactName } from './ContactTypeahead.tsx';
+  useAddParticipants,
+  useChangeParticipantRole,
+  useNotifyParticipants,
+  useParticipants,
+  useParticipantsSummary,
+  useRemoveParticipant,
+} from '../api/index.ts';
+import { contactName } from './ContactTypeahead.tsx';
+import { ContactField } from './ContactField.tsx';
 
 const when = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 function Summary({ caseId }: { caseId: number }) {
-  const summary = useQuery({
-    queryKey: queryKeys.cases.participantsSummary(caseId),
-    queryFn: () => fetchParticipantsSummary(caseId),
-  });
+  const summary = useParticipantsSummary(caseId);
   if (!summary.data) return <ErrorAlert error={summary.error} />;
   const s = summary.data;
   const roles = CASE_ROLES.filter((r) => (s.by_role[r] ?? 0) > 0);
@@ -38,55 +43,56 @@ function Summary({ caseId }: { caseId: number }) {
   );
 }
 
-function AddParticipants({ caseId, onAdded }: { caseId: number; onAdded(): Promise<unknown> }) {
-  const [picked, setPicked] = useState<Contact[]>([]);
-  const [role, setRole] = useState<CaseRole>('vendor');
+/** The picked contacts (sent as names: a user's email, a group's name) and participantAddSchema's role. */
+const addSchema = z.object({
+  picked: z.array(z.custom<Contact>()).min(1),
+  role: participantAddSchema.shape.role,
+});
+
+function AddParticipants({ caseId }: { caseId: number }) {
+  const form = useZodForm(addSchema, { defaultValues: { picked: [], role: 'vendor' } });
   const [message, setMessage] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () => addParticipants(caseId, picked.map(contactName), role),
-    onSuccess: async (result) => {
-      setPicked([]);
-      const skipped = result.skipped ?? [];
-      setMessage(
-        `Added ${result.added.length}.` +
-          (skipped.length ? ` Already taking part: ${skipped.join(', ')}.` : ''),
-      );
-      await onAdded();
-    },
-  });
+  const add = useAddParticipants(caseId);
+  const picked = form.watch('picked').length > 0;
   return (
-    <Form
+    <ZodForm
+      form={form}
       className="mb-3"
-      aria-label="Add participants"
-      onSubmit={(e) => {
-        e.preventDefault();
+      label="Add participants"
+      onSubmit={(v) => {
         setMessage(null);
-        if (picked.length) add.mutate();
+        add.mutate(
+          { names: v.picked.map(contactName), role: v.role },
+          {
+            onSuccess: (result) => {
+              form.setValue('picked', []);
+              const skipped = result.skipped ?? [];
+              setMessage(
+                `Added ${result.added.length}.` +
+                  (skipped.length ? ` Already taking part: ${skipped.join(', ')}.` : ''),
+              );
+            },
+          },
+        );
       }}
     >
       <div className="row g-2 align-items-end">
         <div className="col-12 col-md-7">
-          <Form.Label htmlFor="participants-add">Add people or groups</Form.Label>
-          <ContactTypeahead id="participants-add" multiple selected={picked} onChange={setPicked} />
+          <ContactField id="participants-add" name="picked" label="Add people or groups" multiple />
         </div>
         <div className="col-8 col-md-3">
-          <Form.Label htmlFor="participants-add-role">Role</Form.Label>
-          <Form.Select
+          <SelectField
             id="participants-add-role"
-            value={role}
-            onChange={(e) => setRole(e.target.value as CaseRole)}
-          >
-            {CASE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Form.Select>
+            name="role"
+            label="Role"
+            options={CASE_ROLES.map((r) => ({ value: r, label: r }))}
+            className=""
+          />
         </div>
         <div className="col-4 col-md-2">
-          <Button type="submit" className="w-100" disabled={!picked.length || add.isPending}>
+          <SubmitButton className="w-100" pending={add.isPending} disabled={!picked}>
             Add
-          </Button>
+          </SubmitButton>
         </div>
       </div>
       <ErrorAlert error={add.error} />
@@ -95,31 +101,7 @@ function AddParticipants({ caseId, onAdded }: { caseId: number; onAdded(): Promi
           {message}
         </p>
       )}
-    </Form>
-  );
-}
-
-function ConfirmRemove(props: {
-  participant: Participant;
-  onCancel(): void;
-  onConfirm(): void;
-  busy: boolean;
-}) {
-  return (
-    <Modal show onHide={props.onCancel} aria-labelledby="remove-participant-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="remove-participant-title">Remove participant</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>Remove {props.participant.name} from this case? They lose access to it at once.</Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={props.onConfirm} disabled={props.busy}>
-          Remove
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    </ZodForm>
   );
 }
 
@@ -130,47 +112,25 @@ export function ParticipantsTab({
   caseId: number;
   permissions: CasePermissions | null;
 }) {
-  const client = useQueryClient();
   const manage = permissions?.manage_participants ?? false;
   const canNotify = permissions?.notify ?? false;
-  const list = useQuery({
-    queryKey: queryKeys.cases.participants(caseId),
-    queryFn: () => fetchParticipants(caseId),
-  });
+  const list = useParticipants(caseId);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [removing, setRemoving] = useState<Participant | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.cases.participantsAll(caseId) }),
-      client.invalidateQueries({ queryKey: queryKeys.cases.activityAll(caseId) }),
-      client.invalidateQueries({ queryKey: queryKeys.cases.detail(caseId) }),
-    ]);
-
-  const roleChange = useMutation({
-    mutationFn: (v: { id: number; role: CaseRole }) => changeParticipantRole(v.id, v.role),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => removeParticipant(id),
-    onSuccess: async (_r, id) => {
-      setRemoving(null);
-      setSelected((s) => new Set([...s].filter((x) => x !== id)));
-      await refresh();
-    },
-  });
-  const notify = useMutation({
-    mutationFn: (ids: number[] | 'all') =>
-      ids === 'all' ? notifyAllVendors(caseId) : notifyParticipants(caseId, ids),
-    onSuccess: async (r) => {
-      setNotice(`Case notice sent to ${r.recipients} user${r.recipients === 1 ? '' : 's'}.`);
-      setSelected(new Set());
-      await refresh();
-    },
-  });
+  const roleChange = useChangeParticipantRole(caseId);
+  const remove = useRemoveParticipant(caseId);
+  const notify = useNotifyParticipants(caseId);
+  const sendNotice = (ids: number[] | 'all') =>
+    notify.mutate(ids, {
+      onSuccess: (r) => {
+        setNotice(`Case notice sent to ${r.recipients} user${r.recipients === 1 ? '' : 's'}.`);
+        setSelected(new Set());
+      },
+    });
 
   const rows = useMemo(() => {
     const all = list.data?.results ?? [];
@@ -190,7 +150,8 @@ export function ParticipantsTab({
       return next;
     });
   const allShownSelected = rows.length > 0 && rows.every((p) => selected.has(p.id));
-  const error = roleChange.error ?? remove.error ?? notify.error;
+  // A refused removal shows in its dialog, which stays open.
+  const error = roleChange.error ?? notify.error;
   const columns = 7 + (canNotify ? 1 : 0) + (manage || canNotify ? 1 : 0);
 
   return (
@@ -199,7 +160,7 @@ export function ParticipantsTab({
         Participants
       </h2>
       <Summary caseId={caseId} />
-      {manage && <AddParticipants caseId={caseId} onAdded={refresh} />}
+      {manage && <AddParticipants caseId={caseId} />}
       <ErrorAlert error={list.error} prefix="An error occurred: " />
       <ErrorAlert error={error} />
       {notice && (
@@ -223,7 +184,7 @@ export function ParticipantsTab({
               size="sm"
               variant="outline-primary"
               disabled={selected.size === 0 || notify.isPending}
-              onClick={() => notify.mutate([...selected])}
+              onClick={() => sendNotice([...selected])}
             >
               Notify selected ({selected.size})
             </Button>
@@ -231,7 +192,7 @@ export function ParticipantsTab({
               size="sm"
               variant="outline-primary"
               disabled={notify.isPending}
-              onClick={() => notify.mutate('all')}
+              onClick={() => sendNotice('all')}
             >
               Notify all vendors
             </Button>
@@ -307,7 +268,7 @@ export function ParticipantsTab({
                       variant="link"
                       className="p-0 me-2"
                       disabled={notify.isPending}
-                      onClick={() => notify.mutate([p.id])}
+                      onClick={() => sendNotice([p.id])}
                       aria-label={`Notify ${p.name}`}
                     >
                       Notify
@@ -336,12 +297,26 @@ export function ParticipantsTab({
         </p>
       )}
       {removing && (
-        <ConfirmRemove
-          participant={removing}
+        <ConfirmDialog
+          title="Remove participant"
+          confirmLabel="Remove"
           busy={remove.isPending}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => remove.mutate(removing.id)}
-        />
+          error={remove.error}
+          onCancel={() => {
+            remove.reset();
+            setRemoving(null);
+          }}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: (_r, id) => {
+                setRemoving(null);
+                setSelected((s) => new Set([...s].filter((x) => x !== id)));
+              },
+            })
+          }
+        >
+          <p className="mb-0">Remove {removing.name} from this case? They lose access to it at once.</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,18 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { TRANSFER_CONNECTION_DISABLED, TRANSFER_STEPS, type Transfer } from '@cvdp/core';
-import { fetchCaseTransfers, fetchTransferTargets, startTransfer } from '../api.ts';
 import { TransferModal } from './TransferModal.tsx';
+import { fakeCaseCalls } from '../test-calls.ts';
 
-vi.mock('../api.ts', () => ({
-  fetchTransferTargets: vi.fn(),
-  fetchCaseTransfers: vi.fn(),
-  startTransfer: vi.fn(),
-}));
-afterEach(() => vi.clearAllMocks());
+let calls: ReturnType<typeof fakeCaseCalls>;
+beforeEach(() => {
+  calls = fakeCaseCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const refused = (detail: string, errors: Record<string, string[]>) => {
   const config = { headers: new AxiosHeaders() };
@@ -67,11 +66,11 @@ function renderModal() {
 
 describe('TransferModal', () => {
   it("shows 'No data ...' for a case never transferred, and the server's reason under the connection", async () => {
-    vi.mocked(fetchTransferTargets).mockResolvedValue([
+    calls.fetchTransferTargets.mockResolvedValue([
       { id: 1, name: 'Sector CERT', base_url: 'https://cert.example/' },
     ]);
-    vi.mocked(fetchCaseTransfers).mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
-    vi.mocked(startTransfer).mockRejectedValue(
+    calls.fetchCaseTransfers.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    calls.startTransfer.mockRejectedValue(
       refused(TRANSFER_CONNECTION_DISABLED, { connection: [TRANSFER_CONNECTION_DISABLED] }),
     );
     renderModal();
@@ -82,7 +81,7 @@ describe('TransferModal', () => {
     await within(dialog).findByRole('option', { name: 'Sector CERT' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Connection'), 'Sector CERT');
     await userEvent.click(start);
-    expect(startTransfer).toHaveBeenCalledWith(5, 1);
+    expect(calls.startTransfer).toHaveBeenCalledWith(5, 1);
     expect(await within(dialog).findByText(TRANSFER_CONNECTION_DISABLED)).toBeVisible();
     expect(within(dialog).getByLabelText('Connection')).toHaveAttribute('aria-invalid', 'true');
     // The choice stays.
@@ -90,8 +89,8 @@ describe('TransferModal', () => {
   });
 
   it('lists transfers with each step, its state, items and the reason it failed', async () => {
-    vi.mocked(fetchTransferTargets).mockResolvedValue([]);
-    vi.mocked(fetchCaseTransfers).mockResolvedValue({
+    calls.fetchTransferTargets.mockResolvedValue([]);
+    calls.fetchCaseTransfers.mockResolvedValue({
       count: 1,
       next: null,
       previous: null,

@@ -2,15 +2,16 @@
 // case's transfers are listed below with each step's state, items and error reason, polled while one runs.
 import { useState } from 'react';
 import { Badge, Button, Form, Modal, Table } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRANSFER_STEP_LABELS, type Transfer, type TransferStep } from '@cvdp/core';
+import { z } from 'zod';
+import { TRANSFER_STEP_LABELS, type Transfer, type TransferStep, type TransferTarget } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { fetchCaseTransfers, fetchTransferTargets, startTransfer } from '../api.ts';
+import { SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
+import { useField } from '../../../components/form/field-state.ts';
+import { useCaseTransfers, useStartTransfer, useTransferTargets } from '../api/index.ts';
 
 const PAGE_SIZE = 20;
 const STATE_VARIANT: Record<string, string> = {
@@ -21,7 +22,8 @@ const STATE_VARIANT: Record<string, string> = {
   failed: 'danger',
 };
 
-const active = (t: Transfer) => t.state === 'queued' || t.state === 'running';
+/** The select holds the connection's id as text; transferCreateSchema takes it as a number (mapped on submit). */
+const transferSchema = z.object({ connection: z.string() });
 
 function StateBadge({ state }: { state: string }) {
   return (
@@ -92,26 +94,45 @@ function TransferCard({ t }: { t: Transfer }) {
   );
 }
 
+/** The connection select, wired to the form; its label is for screen readers (the button says the rest). */
+function ConnectionField({ targets }: { targets: TransferTarget[] | undefined }) {
+  const { register, error } = useField('connection');
+  return (
+    <Form.Group controlId="transfer-connection" className="flex-grow-1" style={{ minWidth: '12rem' }}>
+      <Form.Label className="visually-hidden">Connection</Form.Label>
+      <Form.Select
+        {...register}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'transfer-connection-error' : undefined}
+      >
+        <option value="">Choose a connection…</option>
+        {targets?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </Form.Select>
+      {error && (
+        <Form.Control.Feedback type="invalid" id="transfer-connection-error">
+          {error}
+        </Form.Control.Feedback>
+      )}
+      {targets?.length === 0 && (
+        <Form.Text>No enabled connection: an administrator adds them under Administration.</Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
 export function TransferModal({ caseId, onHide }: { caseId: number; onHide(): void }) {
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
-  const [connection, setConnection] = useState('');
-  const targets = useQuery({ queryKey: queryKeys.cases.transferTargets(), queryFn: fetchTransferTargets });
-  const transfers = useQuery({
-    queryKey: queryKeys.cases.transfers(caseId, page),
-    queryFn: () => fetchCaseTransfers(caseId, page),
-    // Polled while a transfer is queued or running.
-    refetchInterval: (q) => (q.state.data?.results.some(active) ? 1000 : false),
-  });
-  const start = useMutation({
-    mutationFn: () => startTransfer(caseId, Number(connection)),
-    onSuccess: async () => {
-      setPage(1);
-      await client.invalidateQueries({ queryKey: ['cases', 'transfers', caseId] });
-      await client.invalidateQueries({ queryKey: queryKeys.cases.activityAll(caseId) });
-    },
-  });
+  const form = useZodForm(transferSchema, { defaultValues: { connection: '' } });
+  const targets = useTransferTargets();
+  const transfers = useCaseTransfers(caseId, page);
+  const start = useStartTransfer(caseId);
   const errors = fieldErrors(start.error);
+  const chosen = form.watch('connection') !== '';
 
   return (
     <Modal show onHide={onHide} size="lg" aria-labelledby="transfer-case-title">
@@ -124,42 +145,18 @@ export function TransferModal({ caseId, onHide }: { caseId: number; onHide(): vo
           and VEX. It stays here unchanged.
         </p>
         <ErrorAlert error={targets.error} prefix="An error occurred: " />
-        <Form
+        <ZodForm
+          form={form}
+          // The server's reason about the connection shows under it; any other shows below the form.
+          error={errors.connection ? start.error : undefined}
           className="d-flex flex-wrap gap-2 align-items-start mb-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            start.mutate();
-          }}
+          onSubmit={(v) => start.mutate(Number(v.connection), { onSuccess: () => setPage(1) })}
         >
-          <Form.Group controlId="transfer-connection" className="flex-grow-1" style={{ minWidth: '12rem' }}>
-            <Form.Label className="visually-hidden">Connection</Form.Label>
-            <Form.Select
-              value={connection}
-              onChange={(e) => setConnection(e.target.value)}
-              isInvalid={Boolean(errors.connection)}
-              aria-invalid={errors.connection ? true : undefined}
-              aria-describedby={errors.connection ? 'transfer-connection-error' : undefined}
-            >
-              <option value="">Choose a connection…</option>
-              {targets.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Form.Select>
-            {errors.connection && (
-              <Form.Control.Feedback type="invalid" id="transfer-connection-error">
-                {errors.connection.join(' ')}
-              </Form.Control.Feedback>
-            )}
-            {targets.data?.length === 0 && (
-              <Form.Text>No enabled connection: an administrator adds them under Administration.</Form.Text>
-            )}
-          </Form.Group>
-          <Button type="submit" disabled={!connection || start.isPending}>
+          <ConnectionField targets={targets.data} />
+          <SubmitButton pending={start.isPending} disabled={!chosen}>
             Start transfer
-          </Button>
-        </Form>
+          </SubmitButton>
+        </ZodForm>
         {start.error && !errors.connection ? <ErrorAlert error={start.error} /> : null}
         <h3 className="h6">Transfers</h3>
         <ErrorAlert error={transfers.error} prefix="An error occurred: " />

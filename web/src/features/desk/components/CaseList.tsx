@@ -1,10 +1,8 @@
 // A case list with its ordering and page in the URL: the body of My cases, All cases and a vendor's home.
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { type CaseListParams, DESK_PAGE_SIZE, fetchCases } from '../api.ts';
+import { type CaseListParams, DESK_PAGE_SIZE, useCases } from '../api/index.ts';
 import { useListParams } from '../list-params.ts';
 import { CaseTable } from './CaseTable.tsx';
 
@@ -14,11 +12,7 @@ export function CaseList(props: { filters: Omit<CaseListParams, 'page' | 'orderi
   const { page, ordering: fromUrl, setPage, setOrdering } = useListParams();
   const ordering = fromUrl && ORDERINGS.has(fromUrl) ? fromUrl : null;
   const params: CaseListParams = { ...props.filters, ordering: ordering ?? undefined, page };
-  const list = useQuery({
-    queryKey: queryKeys.desk.cases({ ...params }),
-    queryFn: () => fetchCases(params),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCases(params);
   return (
     <>
       <ErrorAlert error={list.error} prefix="An error occurred: " />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coordinationApi } from '../../lib/api-client.ts';
-import { fetchUnreadCount, markNotificationsRead } from './api.ts';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { fetchUnreadCount, markNotificationsRead } from './index.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,0 +1,23 @@
+// GET /api/case/{id}/activity/: the case's activity, newest first, a page at a time ("Load more"), searched.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ActivityEntry, PageOf } from '@cvdp/core';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+export const fetchCaseActivity = (id: number, page: number, q: string) =>
+  coordinationApi
+    .get<PageOf<ActivityEntry>>(`api/case/${id}/activity/`, {
+      params: { page, page_size: ACTIVITY_PAGE_SIZE, ...(q ? { q } : {}) },
+    })
+    .then((r) => r.data);
+
+/** Pages 1, 2, … of the entries whose text holds `q`. */
+export const useCaseActivity = (id: number, q: string) =>
+  useInfiniteQuery({
+    queryKey: queryKeys.cases.activity(id, q),
+    queryFn: ({ pageParam }) => fetchCaseActivity(id, pageParam, q),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+  });

@@ -1,0 +1,28 @@
+// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageOf, TriageRow } from '@cvdp/core';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { DESK_PAGE_SIZE } from './cases.ts';
+
+export interface TriageParams {
+  query?: string;
+  page: number;
+  pageSize?: number;
+}
+
+export const fetchTriage = (p: TriageParams) =>
+  coordinationApi
+    .get<PageOf<TriageRow>>('api/triage/', {
+      params: { query: p.query || undefined, page: p.page, page_size: p.pageSize ?? DESK_PAGE_SIZE },
+    })
+    .then((r) => r.data);
+
+export const triageQuery = (params: TriageParams) =>
+  queryOptions({
+    queryKey: queryKeys.desk.triage({ ...params }),
+    queryFn: () => fetchTriage(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTriage = (params: TriageParams) => useQuery(triageQuery(params));
