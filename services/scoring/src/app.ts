@@ -2,6 +2,7 @@
 // assignments, insights, predisclosure) arrive with later issues; each gets its own folder here, shaped
 // like a coordination domain (tables.ts, store.ts, routes.ts with schemas through the kit's `routes`).
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { apiDocsPlugin, routes } from '@cvdp/server-kit';
 import { scoringUserRoutes } from './users/routes.ts';
 import { queueRoutes } from './records/routes.ts';
@@ -16,6 +17,8 @@ import { predisclosureRoutes } from './predisclosure/routes.ts';
 import { scoringCaseRoutes } from './cases/routes.ts';
 import { coordinationSyncPlugin } from './ingest/coordination-sync.ts';
 
+const serviceStatus = z.object({ service: z.literal('scoring'), status: z.literal('ok') });
+
 export async function scoringService(app: FastifyInstance) {
   // Scorers and admins read base 2's description; it documents their calls.
   await app.register(apiDocsPlugin, {
@@ -23,10 +26,11 @@ export async function scoringService(app: FastifyInstance) {
     description: 'The queue of published CVEs that scorers enrich.',
     roles: ['scorer', 'admin', 'coordinator'],
   });
-  routes(app).get('/', { summary: 'Service status', tags: ['status'], access: 'public' }, async () => ({
-    service: 'scoring',
-    status: 'ok',
-  }));
+  routes(app).get(
+    '/',
+    { summary: 'Service status', tags: ['status'], access: 'public', response: { 200: serviceStatus } },
+    async () => ({ service: 'scoring', status: 'ok' }),
+  );
   // Any write through this service may change the queue: its cached counts are dropped (records/store.ts).
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') queueChanged();

@@ -195,117 +195,136 @@ export const vulScorePatchSchema = z
 export type VulScorePatch = z.output<typeof vulScorePatchSchema>;
 
 // ---- answers ----
+// Zod schemas (the routes' response schemas: serialization writes what they name) with the types inferred
+// from them. Times are ISO 8601 UTC strings.
 
-export interface VulUserRef {
-  id: number;
-  name: string;
-}
+const int = () => z.number().int();
 
-export interface VulLock {
-  user: VulUserRef;
-  /** ISO times: when it was taken and when it lapses. */
-  locked_at: string;
-  expires_at: string;
-}
+export const vulUserRefSchema = z.object({ id: int(), name: z.string() });
+export type VulUserRef = z.infer<typeof vulUserRefSchema>;
 
-export interface VulSummary {
-  id: number;
-  cve_id: string;
-  state: 'PUBLISHED' | 'REJECTED';
-  title: string;
-  description: string;
-  vendors: string[];
-  products: string[];
-  cwes: string[];
-  published: string | null;
-  modified: string | null;
-  kev: boolean;
-  has_ssvc: boolean;
-  score: number | null;
-  severity: string | null;
-  priority: number;
-  status: VulStatus;
-  assigned: VulUserRef | null;
-  locked: VulLock | null;
-  reassess_reason: string | null;
-}
+export const vulLockSchema = z.object({
+  user: vulUserRefSchema,
+  locked_at: z.string().describe('When the lock was taken.'),
+  expires_at: z.string().describe('When the lock lapses.'),
+});
+export type VulLock = z.infer<typeof vulLockSchema>;
 
-export interface VulEnrichmentValue {
-  kind: 'cwe' | 'cvss' | 'cpe' | 'ssvc' | 'kev';
-  /** 'cna' | 'adp:<shortName>' | 'scorer' */
-  source: string;
-  value: string;
-  version: string | null;
-  score: number | null;
-  severity: string | null;
-  detail: unknown;
-}
+/** A row of the queue (GET /api/vuls/). */
+export const vulSummarySchema = z.object({
+  id: int(),
+  cve_id: z.string(),
+  state: z.enum(['PUBLISHED', 'REJECTED']),
+  title: z.string(),
+  description: z.string(),
+  vendors: z.array(z.string()),
+  products: z.array(z.string()),
+  cwes: z.array(z.string()),
+  published: z.string().nullable(),
+  modified: z.string().nullable(),
+  kev: z.boolean(),
+  has_ssvc: z.boolean(),
+  score: z.number().nullable(),
+  severity: z.string().nullable(),
+  priority: int(),
+  status: z.enum(VUL_STATUSES),
+  assigned: vulUserRefSchema.nullable(),
+  locked: vulLockSchema.nullable(),
+  reassess_reason: z.string().nullable(),
+});
+export type VulSummary = z.infer<typeof vulSummarySchema>;
 
-export interface VulScore {
-  ssvc: {
-    table: string;
-    table_version: string;
-    values: Record<string, string>;
-    outcome: string;
-    outcome_name: string;
-  } | null;
-  cvss4: { vector: string; score: number; severity: string } | null;
-  cvss3: { vector: string; score: number; severity: string } | null;
-  cwes: string[];
-  scored_by: VulUserRef | null;
-  updated_at: string | null;
-}
+export const vulEnrichmentValueSchema = z.object({
+  kind: z.enum(['cwe', 'cvss', 'cpe', 'ssvc', 'kev']),
+  source: z.string().describe("'cna' | 'adp:<shortName>' | 'scorer'"),
+  value: z.string(),
+  version: z.string().nullable(),
+  score: z.number().nullable(),
+  severity: z.string().nullable(),
+  detail: z.unknown().describe('The object the value came in (JSON).'),
+});
+export type VulEnrichmentValue = z.infer<typeof vulEnrichmentValueSchema>;
 
-export interface VulDetail extends VulSummary {
-  assigner: string;
-  data_version: string;
-  date_reserved: string | null;
-  kev_date_added: string | null;
-  /** The CVE JSON 5 record as last ingested. */
-  record: Record<string, unknown>;
-  /** Every value of the record and of scorers, with its source. */
-  enrichment: VulEnrichmentValue[];
-  /** Our score (null parts: not given). */
-  our_score: VulScore | null;
-  ingested_at: string;
-  updated_at: string;
-}
+/** An SSVC decision as stored: the table, the values by decision point and the outcome. */
+export const ssvcDecisionSchema = z.object({
+  table: z.string(),
+  table_version: z.string(),
+  values: z.record(z.string(), z.string()),
+  outcome: z.string(),
+  outcome_name: z.string(),
+});
 
-export interface VulChange {
-  id: number;
-  kind: 'record' | 'enrichment' | 'score' | 'queue';
-  summary: string;
-  before: unknown;
-  after: unknown;
-  user: VulUserRef | null;
-  ingest_job: number | null;
-  at: string;
-}
+/** A CVSS vector with the score and severity our engine gave it. */
+export const cvssScoreSchema = z.object({ vector: z.string(), score: z.number(), severity: z.string() });
 
-export interface VulActivityEntry {
-  id: number;
-  verb: string;
-  user: VulUserRef | null;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
+/** Our score (GET/PATCH /api/vuls/{id}/score/; null parts: not given). */
+export const vulScoreSchema = z.object({
+  ssvc: ssvcDecisionSchema.nullable(),
+  cvss4: cvssScoreSchema.nullable(),
+  cvss3: cvssScoreSchema.nullable(),
+  cwes: z.array(z.string()),
+  scored_by: vulUserRefSchema.nullable(),
+  updated_at: z.string().nullable(),
+});
+export type VulScore = z.infer<typeof vulScoreSchema>;
 
-export interface IngestJob {
-  id: number;
-  origin: string;
-  label: string;
-  status: 'running' | 'done' | 'failed';
-  files_read: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  rejects: { file: string; reason: string }[];
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+/** One vulnerability (GET/PATCH /api/vuls/{id}/). */
+export const vulDetailSchema = vulSummarySchema.extend({
+  assigner: z.string(),
+  data_version: z.string(),
+  date_reserved: z.string().nullable(),
+  kev_date_added: z.string().nullable(),
+  record: z.record(z.string(), z.unknown()).describe('The CVE JSON 5 record as last ingested.'),
+  enrichment: z
+    .array(vulEnrichmentValueSchema)
+    .describe('Every value of the record and of scorers, with its source.'),
+  our_score: vulScoreSchema.nullable().describe('Our score (null parts: not given).'),
+  ingested_at: z.string(),
+  updated_at: z.string(),
+});
+export type VulDetail = z.infer<typeof vulDetailSchema>;
+
+/** A change of the record or of our enrichment (GET /api/vuls/{id}/changes/). */
+export const vulChangeSchema = z.object({
+  id: int(),
+  kind: z.enum(['record', 'enrichment', 'score', 'queue', 'analysis']),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  user: vulUserRefSchema.nullable(),
+  ingest_job: int().nullable(),
+  at: z.string(),
+});
+export type VulChange = z.infer<typeof vulChangeSchema>;
+
+/** What someone did to a vulnerability (GET /api/{id}/activity/, /api/vuls/{id}/analysis/activity/). */
+export const vulActivityEntrySchema = z.object({
+  id: int(),
+  verb: z.string(),
+  user: vulUserRefSchema.nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export type VulActivityEntry = z.infer<typeof vulActivityEntrySchema>;
+
+/** An ingest run (POST /api/ingest/ and /api/ingest/coordination/ (202), GET /api/ingest/[{id}/]). */
+export const ingestJobSchema = z.object({
+  id: int(),
+  origin: z.string(),
+  label: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  files_read: int(),
+  new: int(),
+  updated: int(),
+  unchanged: int(),
+  rejected: int(),
+  rejects: z.array(z.object({ file: z.string(), reason: z.string() })),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type IngestJob = z.infer<typeof ingestJobSchema>;
 
 export const VUL_LOCKED_BY_MESSAGE = (name: string) => `This vulnerability is locked by ${name}.`;
 export const VUL_LOCK_REQUIRED_MESSAGE = 'Lock the vulnerability before changing its score.';

@@ -2,6 +2,9 @@
 // priorities, standing assignments, insights and predisclosure. Imported as '@cvdp/core/scoring/work'.
 import { z } from 'zod';
 import { INT4_MAX } from '../ids/index.ts';
+import { cvssScoreSchema, ssvcDecisionSchema, vulUserRefSchema } from './index.ts';
+
+const int = () => z.number().int();
 
 /** yyyy-MM-dd, years 1900–2999 (a year 0 would reach the database as an out-of-range date). */
 const ISO_DAY = /^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$/;
@@ -93,29 +96,37 @@ export const analysisBodySchema = z
   });
 export type AnalysisBody = z.output<typeof analysisBodySchema>;
 
-export interface VulAnalysis {
-  cve_id: string;
-  analysis: string;
-  references: { url: string; name?: string; tags?: string[] }[];
-  kev: { dateAdded: string; reference: string } | null;
-  adp: {
-    container: Record<string, unknown> | null;
-    built_at: string | null;
-    sent_at: string | null;
-    note: string | null;
-  };
-  created_by: { id: number; name: string } | null;
-  updated_by: { id: number; name: string } | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
+/** GET/POST/PATCH /api/vuls/{id}/analysis/: the analysis (empty, nulls: none written yet). */
+export const vulAnalysisSchema = z.object({
+  cve_id: z.string(),
+  analysis: z.string(),
+  references: z.array(
+    z.object({ url: z.string(), name: z.string().optional(), tags: z.array(z.string()).optional() }),
+  ),
+  kev: z.object({ dateAdded: z.string(), reference: z.string() }).nullable(),
+  adp: z.object({
+    container: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('Our ADP container (CVE JSON 5.1), as last built.'),
+    built_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
+  created_by: vulUserRefSchema.nullable(),
+  updated_by: vulUserRefSchema.nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type VulAnalysis = z.infer<typeof vulAnalysisSchema>;
 
-export interface AdpBuildResult {
-  container: Record<string, unknown>;
-  sent: boolean;
-  /** Why it was not sent, or what CVE Services said. */
-  reason: string | null;
-}
+/** POST /api/vuls/{id}/analysis/adp/. */
+export const adpBuildResultSchema = z.object({
+  container: z.record(z.string(), z.unknown()).describe('Our ADP container (CVE JSON 5.1).'),
+  sent: z.boolean(),
+  reason: z.string().nullable().describe('Why it was not sent, or what CVE Services said.'),
+});
+export type AdpBuildResult = z.infer<typeof adpBuildResultSchema>;
 
 export const ADP_NO_ACCOUNT_REASON =
   'No active CVE Services account with the ADP role is configured; the container is stored, not sent.';
@@ -165,17 +176,18 @@ export const cpeVulsQuerySchema = z.object({
     .default(100),
 });
 
-export interface CpeEntry {
-  cpe: string;
-  part: string;
-  vendor: string;
-  product: string;
-  version: string;
-  /** 'record' (seen in CVE records) | 'scorer' (added here) */
-  source: 'record' | 'scorer';
-  id: number | null;
-  title: string;
-}
+/** A CPE name: GET /api/cpe/, GET/POST /api/cpes/. */
+export const cpeEntrySchema = z.object({
+  cpe: z.string(),
+  part: z.string(),
+  vendor: z.string(),
+  product: z.string(),
+  version: z.string(),
+  source: z.enum(['record', 'scorer']).describe("'record' (seen in CVE records) | 'scorer' (added here)"),
+  id: int().nullable(),
+  title: z.string(),
+});
+export type CpeEntry = z.infer<typeof cpeEntrySchema>;
 
 // ---- priorities and standing assignments ----
 
@@ -215,15 +227,17 @@ export const priorityCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['vendor'], message: 'A product needs its vendor.' });
   });
 
-export interface SoftwarePriority {
-  id: number;
-  vendor: string | null;
-  product: string | null;
-  cpe: string | null;
-  weight: number;
-  created_by: { id: number; name: string } | null;
-  created_at: string;
-}
+/** GET/POST /api/priorities/. */
+export const softwarePrioritySchema = z.object({
+  id: int(),
+  vendor: z.string().nullable(),
+  product: z.string().nullable(),
+  cpe: z.string().nullable(),
+  weight: int(),
+  created_by: vulUserRefSchema.nullable(),
+  created_at: z.string(),
+});
+export type SoftwarePriority = z.infer<typeof softwarePrioritySchema>;
 
 export const standingAssignmentCreateSchema = z
   .object({
@@ -241,13 +255,15 @@ export const standingAssignmentCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['vendor'], message: 'Give a vendor or a CWE (one of them).' });
   });
 
-export interface StandingAssignment {
-  id: number;
-  user: { id: number; name: string };
-  vendor: string | null;
-  cwe: string | null;
-  created_at: string;
-}
+/** GET/POST /api/assignments/. */
+export const standingAssignmentSchema = z.object({
+  id: int(),
+  user: vulUserRefSchema,
+  vendor: z.string().nullable(),
+  cwe: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StandingAssignment = z.infer<typeof standingAssignmentSchema>;
 
 // ---- insights ----
 
@@ -275,46 +291,59 @@ export const insightsScoreQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must not be before start.' });
   });
 
-export interface Insights {
-  start: string;
-  end: string;
-  user: number | null;
-  /** Every day of the range, in order. */
-  scored_per_day: { date: string; scored: number }[];
-  scored_total: number;
-  /** Hours from a record's arrival in the queue to its first score, over the records first scored in the range. */
-  time_to_score: { count: number; mean_hours: number | null; median_hours: number | null };
-  /**
-   * Now, the whole queue whatever `user` is (it is shared): records waiting (open, assigned, reassess) and
-   * all records by status; `assigned` is how many waiting records are assigned to `user` (null without one).
-   */
-  queue: { size: number; by_status: Record<string, number>; assigned: number | null };
-}
+/** GET /api/insights/. */
+export const insightsSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  user: int().nullable(),
+  scored_per_day: z
+    .array(z.object({ date: z.string(), scored: int() }))
+    .describe('Every day of the range, in order.'),
+  scored_total: int(),
+  time_to_score: z
+    .object({ count: int(), mean_hours: z.number().nullable(), median_hours: z.number().nullable() })
+    .describe(
+      "Hours from a record's arrival in the queue to its first score, over the records first scored in the range.",
+    ),
+  queue: z
+    .object({ size: int(), by_status: z.record(z.string(), int()), assigned: int().nullable() })
+    .describe(
+      'Now, the whole queue whatever `user` is (it is shared): records waiting (open, assigned, reassess) and ' +
+        'all records by status; `assigned` is how many waiting records are assigned to `user` (null without one).',
+    ),
+});
+export type Insights = z.infer<typeof insightsSchema>;
 
-export interface VulnrichInsights {
-  start: string;
-  end: string;
-  user: number | null;
-  /** CVEs scored by us (cisa-coordinator table) in the range that carry CISA's ADP SSVC. */
-  compared: number;
-  points: {
-    key: 'E' | 'A' | 'TI';
-    name: string;
-    agree: number;
-    disagree: number;
-    agreement: number | null;
-  }[];
-  /** All three points equal. */
-  all_agree: number;
-}
+/** GET /api/insights/vulnrich/. */
+export const vulnrichInsightsSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  user: int().nullable(),
+  compared: int().describe(
+    "CVEs scored by us (cisa-coordinator table) in the range that carry CISA's ADP SSVC.",
+  ),
+  points: z.array(
+    z.object({
+      key: z.enum(['E', 'A', 'TI']),
+      name: z.string(),
+      agree: int(),
+      disagree: int(),
+      agreement: z.number().nullable(),
+    }),
+  ),
+  all_agree: int().describe('All three points equal.'),
+});
+export type VulnrichInsights = z.infer<typeof vulnrichInsightsSchema>;
 
-export interface ScoreInsights {
-  start: string;
-  end: string;
-  scored: number;
-  decisions: { table: string; outcome: string; name: string; count: number }[];
-  severities: { version: '4.0' | '3.x'; severity: string; count: number }[];
-}
+/** GET /api/insights/score/. */
+export const scoreInsightsSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  scored: int(),
+  decisions: z.array(z.object({ table: z.string(), outcome: z.string(), name: z.string(), count: int() })),
+  severities: z.array(z.object({ version: z.enum(['4.0', '3.x']), severity: z.string(), count: int() })),
+});
+export type ScoreInsights = z.infer<typeof scoreInsightsSchema>;
 
 // ---- predisclosure ----
 
@@ -371,34 +400,31 @@ export const predisclosureScoreSchema = z
     message: 'Nothing to change: send ssvc, cvss4 or cvss3.',
   });
 
-export interface PredisclosureVul {
-  id: number;
-  case: { id: number; title: string };
-  local_id: number;
-  title: string;
-  description: string;
-  cve: string | null;
-  cwes: number[];
-  notes: string;
-  assigned: { id: number; name: string } | null;
-  score: {
-    ssvc: {
-      table: string;
-      table_version: string;
-      values: Record<string, string>;
-      outcome: string;
-      outcome_name: string;
-    } | null;
-    cvss4: { vector: string; score: number; severity: string } | null;
-    cvss3: { vector: string; score: number; severity: string } | null;
-  };
-  updated_at: string;
-}
+/** An embargoed vulnerability of base 1 with our notes and scores: GET/PATCH /api/predisclosure/vuls/[{id}/]. */
+export const predisclosureVulSchema = z.object({
+  id: int(),
+  case: z.object({ id: int(), title: z.string() }),
+  local_id: int(),
+  title: z.string(),
+  description: z.string(),
+  cve: z.string().nullable(),
+  cwes: z.array(int()).describe('Catalogue ids (79 for CWE-79).'),
+  notes: z.string(),
+  assigned: vulUserRefSchema.nullable(),
+  score: z.object({
+    ssvc: ssvcDecisionSchema.nullable(),
+    cvss4: cvssScoreSchema.nullable(),
+    cvss3: cvssScoreSchema.nullable(),
+  }),
+  updated_at: z.string(),
+});
+export type PredisclosureVul = z.infer<typeof predisclosureVulSchema>;
 
 /** POST /api/vuls/{id}/ and /api/predisclosure/vuls/{id}/: the case made in base 1. */
-export interface CaseCreated {
-  case: { id: number; url: string };
-  vul: { id: number } | null;
-}
+export const caseCreatedSchema = z.object({
+  case: z.object({ id: int(), url: z.string() }),
+  vul: z.object({ id: int() }).nullable(),
+});
+export type CaseCreated = z.infer<typeof caseCreatedSchema>;
 export const CASE_SERVICE_NOT_CONFIGURED =
   'Creating cases needs a service token for the coordination service (CVDP_COORDINATION_TOKEN).';

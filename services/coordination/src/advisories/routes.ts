@@ -41,6 +41,7 @@ import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { markdownRenderer } from '../posts/render.ts';
 import { advisoryListPage, advisoryPage, notFoundPage } from './public-pages.ts';
+import { cachedRevisionRenderer } from './render-cache.ts';
 import {
   type AdvisoryContext,
   type RevisionRow,
@@ -68,24 +69,12 @@ const tags = ['advisories'];
 export const EDIT_FORBIDDEN = 'Only coordinators can write, share or publish the advisory.';
 export const REQUEST_FORBIDDEN = 'Only coordinators can ask vendors to approve the advisory.';
 
-/** Rendered HTML of the last revisions read: a revision's content never changes once saved. */
-const RENDER_CACHE_SIZE = 200;
-
 export async function advisoryRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = routes(app);
   const inCase = caseScope(app);
   const renderer = markdownRenderer(app.config.publicUrl);
-  const rendered = new Map<number, { content: string; html: string }>();
-  const render = (row: RevisionRow) => {
-    const hit = rendered.get(row.id);
-    if (hit && hit.content === row.content) return hit.html;
-    const html = renderer.render(row.content);
-    rendered.delete(row.id);
-    rendered.set(row.id, { content: row.content, html });
-    if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-    return html;
-  };
+  const render = cachedRevisionRenderer((markdown) => renderer.render(markdown));
 
   const context = (user: AuthUser, access: CaseAccess): AdvisoryContext => ({
     access,

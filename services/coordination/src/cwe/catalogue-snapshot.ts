@@ -3,12 +3,12 @@
 // database a few (see bench/README.md). The stored rows stay the source of truth: the snapshot is rebuilt
 // when cwe_catalog says another release (or a re-import) was loaded.
 import { asc } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '@cvdp/server-kit';
 import { cweCatalog, cweEntries } from './tables.ts';
 import { formatCweId, type CweKind } from '@cvdp/core';
 import { rankCwes, normalizeSearchTerm, type SearchableCwe } from './search-ranking.ts';
 import { splitSearchText } from './search-text.ts';
-import { LruCache } from './lru-cache.ts';
 
 /** An import by another process (npm run cwe:import) shows up in searches after at most this long. */
 const RECHECK_AFTER_MS = 2_000;
@@ -62,12 +62,12 @@ function buildSnapshot(
       status: row.status,
     },
   }));
-  const ranked = new LruCache<string, SearchableCwe[]>(RANKED_TERMS_KEPT);
-  const pages = new LruCache<string, { count: number; resultsJson: string }>(PAGES_KEPT);
-  const search = (rawTerm: string) => {
-    const term = normalizeSearchTerm(rawTerm);
-    return ranked.getOrCreate(term, () => rankCwes(entries, term));
-  };
+  const ranked = new LRUCache<string, SearchableCwe[]>({
+    max: RANKED_TERMS_KEPT,
+    memoMethod: (term) => rankCwes(entries, term),
+  });
+  const pages = new LRUCache<string, { count: number; resultsJson: string }>({ max: PAGES_KEPT });
+  const search = (rawTerm: string) => ranked.memo(normalizeSearchTerm(rawTerm));
   return {
     version,
     importedAt,
@@ -75,12 +75,15 @@ function buildSnapshot(
     search,
     page(rawTerm, page, pageSize) {
       const term = normalizeSearchTerm(rawTerm);
-      return pages.getOrCreate(`${page}/${pageSize}/${term}`, () => {
-        const list = search(term);
-        const start = (page - 1) * pageSize;
-        const results = list.slice(start, start + pageSize).map((entry) => entry.result);
-        return { count: list.length, resultsJson: JSON.stringify(results) };
-      });
+      const key = `${page}/${pageSize}/${term}`;
+      const hit = pages.get(key);
+      if (hit) return hit;
+      const list = search(term);
+      const start = (page - 1) * pageSize;
+      const results = list.slice(start, start + pageSize).map((entry) => entry.result);
+      const answer = { count: list.length, resultsJson: JSON.stringify(results) };
+      pages.set(key, answer);
+      return answer;
     },
   };
 }

@@ -4,8 +4,9 @@
 // stored, and sent to CVE Services when an ADP account and client exist; `sent` and `reason` say what
 // happened) and GET /api/vuls/{id}/analysis/activity/?page=n.
 import type { FastifyInstance } from 'fastify';
-import { pageQuery, paginate, routes } from '@cvdp/server-kit';
-import { analysisBodySchema } from '@cvdp/core/scoring/work';
+import { pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { adpBuildResultSchema, analysisBodySchema, vulAnalysisSchema } from '@cvdp/core/scoring/work';
+import { vulActivityEntrySchema } from '@cvdp/core/scoring/index';
 import { findVulId } from '../records/store.ts';
 import { SCORING_ROLES, callerOf, vulParams } from '../records/routes.ts';
 import {
@@ -32,6 +33,7 @@ export async function analysisRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       params: vulParams,
+      response: { 200: vulAnalysisSchema },
     },
     async (request) => readAnalysis(db, await findVulId(db, request.params.id)),
   );
@@ -51,6 +53,7 @@ export async function analysisRoutes(app: FastifyInstance) {
         access: SCORING_ROLES,
         params: vulParams,
         body: analysisBodySchema,
+        response: mode === 'create' ? { 201: vulAnalysisSchema } : { 200: vulAnalysisSchema },
       },
       async (request, reply) => {
         const id = await findVulId(db, request.params.id);
@@ -68,6 +71,7 @@ export async function analysisRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       params: vulParams,
+      response: { 200: adpBuildResultSchema },
     },
     async (request) => {
       const id = await findVulId(db, request.params.id);
@@ -83,6 +87,7 @@ export async function analysisRoutes(app: FastifyInstance) {
       access: SCORING_ROLES,
       params: vulParams,
       query: pageQuery(50, 200),
+      response: { 200: pageOf(vulActivityEntrySchema) },
     },
     async (request) => {
       const id = await findVulId(db, request.params.id);

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { routes } from '@cvdp/server-kit';
+import { caseCreatedSchema } from '@cvdp/core/scoring/work';
 import { cveRecords } from '../records/tables.ts';
 import { findVulId, recordVulActivity } from '../records/store.ts';
 import { SCORING_ROLES, vulParams } from '../records/routes.ts';
@@ -26,6 +27,8 @@ export async function scoringCaseRoutes(app: FastifyInstance) {
       tags: ['vuls'],
       access: SCORING_ROLES,
       params: vulParams,
+      // 201 when the case was made now, 200 when an earlier call had made it.
+      response: { 200: caseCreatedSchema, 201: caseCreatedSchema },
     },
     async (request, reply) => {
       const id = await findVulId(db, request.params.id);

@@ -3,8 +3,9 @@
 // /api/cpe/vuls/?page_size=100&cpe=<encoded> (the vulnerabilities whose CPEs match, 100 a page).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { paginate, routes } from '@cvdp/server-kit';
-import { cpeCreateSchema, cpeQuerySchema, cpeVulsQuerySchema } from '@cvdp/core/scoring/work';
+import { pageOf, paginate, routes } from '@cvdp/server-kit';
+import { cpeCreateSchema, cpeEntrySchema, cpeQuerySchema, cpeVulsQuerySchema } from '@cvdp/core/scoring/work';
+import { vulSummarySchema } from '@cvdp/core/scoring/index';
 import { parseCpe23 } from '@cvdp/core/cpe/index';
 import { HttpError } from '@cvdp/server-kit';
 import { cveRecords } from '../records/tables.ts';
@@ -32,6 +33,7 @@ export async function cpeRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: cpeQuerySchema,
+      response: { 200: pageOf(cpeEntrySchema) },
     },
     async (request) =>
       paginate(
@@ -49,6 +51,7 @@ export async function cpeRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: cpeQuerySchema,
+      response: { 200: pageOf(cpeEntrySchema) },
     },
     async (request) =>
       paginate(
@@ -66,6 +69,7 @@ export async function cpeRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       body: cpeCreateSchema,
+      response: { 201: cpeEntrySchema },
     },
     async (request, reply) =>
       reply.status(201).send(await addCpe(db, request.user!.id, request.body.cpe, request.body.title)),
@@ -79,6 +83,7 @@ export async function cpeRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: cpeVulsQuerySchema,
+      response: { 200: pageOf(vulSummarySchema) },
     },
     async (request) => {
       const { cpe } = request.query;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
-import { HttpError, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { HttpError, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { idParams } from '@cvdp/core';
-import type { IngestJob } from '@cvdp/core/scoring/index';
+import { type IngestJob, ingestJobSchema } from '@cvdp/core/scoring/index';
 import { createIngestJob, ingestFiles } from './ingest.ts';
 import { readSources } from './sources.ts';
 import { startCoordinationSync } from './coordination-sync.ts';
@@ -67,6 +67,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       tags,
       access: ['admin'],
       multipart: true,
+      response: { 202: ingestJobSchema },
     },
     async (request, reply) => {
       if (!request.isMultipart())
@@ -126,6 +127,7 @@ export async function ingestRoutes(app: FastifyInstance) {
         'Bring the coordination service’s published vulnerabilities into the queue now (as the schedule does); 202 with the ingest job',
       tags,
       access: ['admin'],
+      response: { 202: ingestJobSchema },
     },
     async (request, reply) => {
       const { jobId } = await startCoordinationSync(app, request.user!.id);
@@ -136,7 +138,13 @@ export async function ingestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/ingest/',
-    { summary: 'Ingest runs, newest first', tags, access: ['admin'], query: pageQuery(20, 100) },
+    {
+      summary: 'Ingest runs, newest first',
+      tags,
+      access: ['admin'],
+      query: pageQuery(20, 100),
+      response: { 200: pageOf(ingestJobSchema) },
+    },
     async (request) =>
       paginate(
         request,
@@ -151,7 +159,13 @@ export async function ingestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/ingest/:id/',
-    { summary: 'One ingest run: its progress and refused files', tags, access: ['admin'], params: idParams },
+    {
+      summary: 'One ingest run: its progress and refused files',
+      tags,
+      access: ['admin'],
+      params: idParams,
+      response: { 200: ingestJobSchema },
+    },
     async (request) => {
       const [job] = await db.select().from(ingestJobs).where(eq(ingestJobs.id, request.params.id));
       if (!job) throw new HttpError(404, 'Not found.');

@@ -2,7 +2,13 @@
 // and /api/insights/score/?start&end (dates yyyy-MM-dd, UTC days, both included). Scorers and admins.
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@cvdp/server-kit';
-import { insightsQuerySchema, insightsScoreQuerySchema } from '@cvdp/core/scoring/work';
+import {
+  insightsQuerySchema,
+  insightsSchema,
+  insightsScoreQuerySchema,
+  scoreInsightsSchema,
+  vulnrichInsightsSchema,
+} from '@cvdp/core/scoring/work';
 import { SCORING_ROLES } from '../records/routes.ts';
 import { insights, scoreInsights, vulnrichInsights } from './store.ts';
 
@@ -17,6 +23,7 @@ export async function insightsRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: insightsQuerySchema,
+      response: { 200: insightsSchema },
     },
     async (request) => insights(db, request.query),
   );
@@ -27,6 +34,7 @@ export async function insightsRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: insightsQuerySchema,
+      response: { 200: vulnrichInsightsSchema },
     },
     async (request) => vulnrichInsights(db, request.query),
   );
@@ -37,6 +45,7 @@ export async function insightsRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: insightsScoreQuerySchema,
+      response: { 200: scoreInsightsSchema },
     },
     async (request) => scoreInsights(db, request.query),
   );

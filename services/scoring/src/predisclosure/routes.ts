@@ -4,11 +4,13 @@
 // side). {id} is base 1's vulnerability id; one whose case's advisory is published answers 404.
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@cvdp/core';
-import { paginate, routes } from '@cvdp/server-kit';
+import { pageOf, paginate, routes } from '@cvdp/server-kit';
 import {
+  caseCreatedSchema,
   predisclosureListQuerySchema,
   predisclosurePatchSchema,
   predisclosureScoreSchema,
+  predisclosureVulSchema,
 } from '@cvdp/core/scoring/work';
 import { SCORING_ROLES } from '../records/routes.ts';
 import { coordinationClient } from '../cases/coordination-client.ts';
@@ -33,6 +35,7 @@ export async function predisclosureRoutes(app: FastifyInstance) {
       ...spec,
       summary: 'Embargoed vulnerabilities of coordination cases (advisory not published): query, ordering',
       query: predisclosureListQuerySchema,
+      response: { 200: pageOf(predisclosureVulSchema) },
     },
     async (request) => {
       const q = request.query;
@@ -51,6 +54,7 @@ export async function predisclosureRoutes(app: FastifyInstance) {
       ...spec,
       summary: 'One embargoed vulnerability with our notes, assignment and scores',
       params: idParams,
+      response: { 200: predisclosureVulSchema },
     },
     async (request) => readPredisclosure(db, request.params.id),
   );
@@ -62,6 +66,7 @@ export async function predisclosureRoutes(app: FastifyInstance) {
       summary: 'Notes and the scorer it is assigned to',
       params: idParams,
       body: predisclosurePatchSchema,
+      response: { 200: predisclosureVulSchema },
     },
     async (request) => patchPredisclosure(db, request.params.id, request.user!.id, request.body),
   );
@@ -72,6 +77,8 @@ export async function predisclosureRoutes(app: FastifyInstance) {
       ...spec,
       summary: 'Create a coordination case from it (through base 1’s API as the service account)',
       params: idParams,
+      // 201 when the case was made now, 200 when an earlier call had made it.
+      response: { 200: caseCreatedSchema, 201: caseCreatedSchema },
     },
     async (request, reply) => {
       const v = await readPredisclosure(db, request.params.id);
@@ -97,6 +104,7 @@ export async function predisclosureRoutes(app: FastifyInstance) {
       summary: 'Score it: ssvc {table, values}, cvss4, cvss3 (vectors); null removes a part',
       params: idParams,
       body: predisclosureScoreSchema,
+      response: { 200: predisclosureVulSchema },
     },
     async (request) => scorePredisclosure(db, request.params.id, request.user!.id, request.body),
   );

@@ -4,8 +4,14 @@
 // (GET /api/vuls/{id}/analysis/activity/ belongs to the analysis domain and is tested there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { groupMembers, groups } from '@cvdp/server-kit';
-import { type VulDetail, type VulScore, type VulSummary, vulListQuerySchema } from '@cvdp/core/scoring/index';
+import { groupMembers, groups, pageOf } from '@cvdp/server-kit';
+import {
+  type VulDetail,
+  type VulScore,
+  type VulSummary,
+  vulListQuerySchema,
+  vulSummarySchema,
+} from '@cvdp/core/scoring/index';
 import { listConditions, listVuls } from './store.ts';
 import { cveRecords } from '../tables.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
@@ -504,6 +510,9 @@ describe('the list built as JSON by the database', () => {
       expect(rows.length).toBeGreaterThan(0);
       // Same keys in the same order with the same values (PostgreSQL's JSON differs only in whitespace).
       expect(JSON.stringify(page.results)).toBe(JSON.stringify(rows));
+      // The page is sent as text, past the serializer: its declared schema must still fit it exactly (a
+      // key the schema lacks would be dropped by parse, a wrong type would throw).
+      expect(pageOf(vulSummarySchema).parse(page)).toEqual(page);
     }
     expect((await scorerA.patch(`${S}/api/vuls/${first.cve_id}/`, { unlock: '1' })).statusCode).toBe(200);
   });

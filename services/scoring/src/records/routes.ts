@@ -10,6 +10,7 @@ import {
   HttpError,
   PAGE_PAST_END,
   hasRole,
+  pageOf,
   pageQuery,
   paginate,
   routes,
@@ -20,8 +21,12 @@ import {
   VUL_DEFAULT_ORDERING,
   VUL_FILTERS,
   VUL_ORDERING_FIELDS,
+  vulActivityEntrySchema,
+  vulChangeSchema,
+  vulDetailSchema,
   vulListQuerySchema,
   vulPatchSchema,
+  vulSummarySchema,
 } from '@cvdp/core/scoring/index';
 import { INT4_MAX } from '@cvdp/core';
 import {
@@ -37,6 +42,7 @@ import {
   patchVul,
   readVul,
 } from './store.ts';
+import { vulListOptionsSchema } from './responses.ts';
 
 /** Who may use base 2. */
 export const SCORING_ROLES: readonly Role[] = ['scorer', 'admin'];
@@ -71,6 +77,9 @@ export async function queueRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       query: vulListQuerySchema,
+      // Sent as JSON text built by the database (below), so the serializer does not run: the schema
+      // documents the page, and queue.test.ts checks real pages against it.
+      response: { 200: pageOf(vulSummarySchema) },
     },
     async (request, reply) => {
       const q = request.query;
@@ -91,7 +100,12 @@ export async function queueRoutes(app: FastifyInstance) {
     app,
     'OPTIONS',
     '/api/vuls/',
-    { summary: 'The queue’s filters and orderings with their choices', tags, access: SCORING_ROLES },
+    {
+      summary: 'The queue’s filters and orderings with their choices',
+      tags,
+      access: SCORING_ROLES,
+      response: { 200: vulListOptionsSchema },
+    },
     async () => ({
       name: 'Vulnerabilities',
       filters: Object.entries(VUL_FILTERS).map(([name, f]) => ({ name, ...f })),
@@ -107,6 +121,7 @@ export async function queueRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       params: vulParams,
+      response: { 200: vulDetailSchema },
     },
     async (request) => readVul(db, await findVulId(db, request.params.id), lockSeconds()),
   );
@@ -119,6 +134,7 @@ export async function queueRoutes(app: FastifyInstance) {
       access: SCORING_ROLES,
       params: vulParams,
       body: vulPatchSchema,
+      response: { 200: vulDetailSchema },
     },
     async (request) => {
       const id = await findVulId(db, request.params.id);
@@ -137,6 +153,7 @@ export async function queueRoutes(app: FastifyInstance) {
       access: SCORING_ROLES,
       params: vulParams,
       query: paged,
+      response: { 200: pageOf(vulChangeSchema) },
     },
     async (request) => {
       const id = await findVulId(db, request.params.id);
@@ -150,15 +167,26 @@ export async function queueRoutes(app: FastifyInstance) {
   );
 
   const activity = (summary: string, url: string) =>
-    r.get(url, { summary, tags, access: SCORING_ROLES, params: vulParams, query: paged }, async (request) => {
-      const id = await findVulId(db, request.params.id);
-      return paginate(
-        request,
-        request.query,
-        () => countActivity(db, id),
-        (limit, offset) => listActivity(db, id, limit, offset),
-      );
-    });
+    r.get(
+      url,
+      {
+        summary,
+        tags,
+        access: SCORING_ROLES,
+        params: vulParams,
+        query: paged,
+        response: { 200: pageOf(vulActivityEntrySchema) },
+      },
+      async (request) => {
+        const id = await findVulId(db, request.params.id);
+        return paginate(
+          request,
+          request.query,
+          () => countActivity(db, id),
+          (limit, offset) => listActivity(db, id, limit, offset),
+        );
+      },
+    );
   activity('What people did to the vulnerability, newest first', '/api/:id/activity/');
   // GET /api/vuls/{id}/analysis/activity/ belongs to the analysis domain (analysis/routes.ts).
 }

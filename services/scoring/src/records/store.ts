@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { type Db, type Tx, users, HttpError } from '@cvdp/server-kit';
 import {
   CVE_ID_REGEX,
@@ -189,12 +190,15 @@ export const countVulsQuery = (db: Db, where: SQL | undefined) =>
  * on a busy server, every page of every scorer). A count of at least COUNT_CACHE_MIN is therefore kept for
  * COUNT_CACHE_MS per database and query, and dropped as soon as this process writes to the queue (any
  * non-GET call of the scoring service, every ingest batch: queueChanged()); another process's writes show
- * within COUNT_CACHE_MS. Smaller counts are cheap and always exact.
+ * within COUNT_CACHE_MS. Smaller counts are cheap and always exact. The COUNT_CACHE_QUERIES queries used
+ * last are kept (a query is its SQL and parameters: filters, words, the caller for assigned=me).
  */
 export const COUNT_CACHE_MIN = 1000;
 export const COUNT_CACHE_MS = 2000;
+export const COUNT_CACHE_QUERIES = 500;
 let queueGeneration = 0;
-const countCache = new WeakMap<object, Map<string, { n: number; at: number; generation: number }>>();
+type CachedCount = { n: number; at: number; generation: number };
+const countCache = new WeakMap<object, LRUCache<string, CachedCount>>();
 
 /** Something in the queue changed (this process wrote it): cached counts are stale. */
 export function queueChanged() {
@@ -207,7 +211,7 @@ export async function countVuls(db: Db, where: SQL | undefined): Promise<number>
   const key = `${text}\u0000${JSON.stringify(params)}`;
   let cache = countCache.get(db);
   if (!cache) {
-    cache = new Map<string, { n: number; at: number; generation: number }>();
+    cache = new LRUCache<string, CachedCount>({ max: COUNT_CACHE_QUERIES });
     countCache.set(db, cache);
   }
   const hit = cache.get(key);
@@ -216,10 +220,8 @@ export async function countVuls(db: Db, where: SQL | undefined): Promise<number>
   // The generation before counting: a write that lands meanwhile makes this result stale at once.
   const generation = queueGeneration;
   const [row] = await query;
-  if (row.n >= COUNT_CACHE_MIN) {
-    if (cache.size >= 500) cache.clear();
-    cache.set(key, { n: row.n, at: now, generation });
-  } else cache.delete(key);
+  if (row.n >= COUNT_CACHE_MIN) cache.set(key, { n: row.n, at: now, generation });
+  else cache.delete(key);
   return row.n;
 }
 

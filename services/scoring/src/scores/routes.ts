@@ -2,13 +2,20 @@
 // from the decision points sent), CVSS 4.0 and 3.x vectors (scored by core's engines), CWEs. Writes only by
 // the holder of the vulnerability's lock (409 naming the holder, or asking to lock first).
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@cvdp/server-kit';
-import { vulScorePatchSchema } from '@cvdp/core/scoring/index';
+import { noContent, routes } from '@cvdp/server-kit';
+import { type VulScore, vulScorePatchSchema, vulScoreSchema } from '@cvdp/core/scoring/index';
 import { findVulId, readScore } from '../records/store.ts';
 import { SCORING_ROLES, callerOf, vulParams } from '../records/routes.ts';
 import { deleteScore, patchScore } from './store.ts';
 
-const EMPTY_SCORE = { ssvc: null, cvss4: null, cvss3: null, cwes: [], scored_by: null, updated_at: null };
+const EMPTY_SCORE: VulScore = {
+  ssvc: null,
+  cvss4: null,
+  cvss3: null,
+  cwes: [],
+  scored_by: null,
+  updated_at: null,
+};
 const tags = ['score'];
 
 export async function scoreRoutes(app: FastifyInstance) {
@@ -23,6 +30,7 @@ export async function scoreRoutes(app: FastifyInstance) {
       tags,
       access: SCORING_ROLES,
       params: vulParams,
+      response: { 200: vulScoreSchema },
     },
     async (request) => (await readScore(db, await findVulId(db, request.params.id))) ?? EMPTY_SCORE,
   );
@@ -36,6 +44,7 @@ export async function scoreRoutes(app: FastifyInstance) {
       access: SCORING_ROLES,
       params: vulParams,
       body: vulScorePatchSchema,
+      response: { 200: vulScoreSchema },
     },
     async (request) => {
       const id = await findVulId(db, request.params.id);
@@ -46,7 +55,13 @@ export async function scoreRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/vuls/:id/score/',
-    { summary: 'Remove our score (lock holder only)', tags, access: SCORING_ROLES, params: vulParams },
+    {
+      summary: 'Remove our score (lock holder only)',
+      tags,
+      access: SCORING_ROLES,
+      params: vulParams,
+      response: { 204: noContent },
+    },
     async (request, reply) => {
       const id = await findVulId(db, request.params.id);
       await deleteScore(db, id, callerOf(request.user!), lockSeconds());

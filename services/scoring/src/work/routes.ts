@@ -2,8 +2,14 @@
 // /api/priorities/{id}/, GET/POST /api/assignments/, DELETE /api/assignments/{id}/. Scorers and admins.
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '@cvdp/core';
-import { routes } from '@cvdp/server-kit';
-import { priorityCreateSchema, standingAssignmentCreateSchema } from '@cvdp/core/scoring/work';
+import { z } from 'zod';
+import { noContent, routes } from '@cvdp/server-kit';
+import {
+  priorityCreateSchema,
+  softwarePrioritySchema,
+  standingAssignmentCreateSchema,
+  standingAssignmentSchema,
+} from '@cvdp/core/scoring/work';
 import { SCORING_ROLES } from '../records/routes.ts';
 import {
   addPriority,
@@ -20,8 +26,14 @@ export async function workRoutes(app: FastifyInstance) {
   const priorities = { tags: ['priorities'], access: SCORING_ROLES };
   const assignments = { tags: ['assignments'], access: SCORING_ROLES };
 
-  r.get('/api/priorities/', { ...priorities, summary: 'Software priorities, highest weight first' }, () =>
-    listPriorities(db),
+  r.get(
+    '/api/priorities/',
+    {
+      ...priorities,
+      summary: 'Software priorities, highest weight first',
+      response: { 200: z.array(softwarePrioritySchema) },
+    },
+    () => listPriorities(db),
   );
   r.post(
     '/api/priorities/',
@@ -30,12 +42,18 @@ export async function workRoutes(app: FastifyInstance) {
       summary:
         "Add a priority (vendor[/product] or CPE pattern, weight); the queue's priorities are recomputed",
       body: priorityCreateSchema,
+      response: { 201: softwarePrioritySchema },
     },
     async (request, reply) => reply.status(201).send(await addPriority(db, request.user!.id, request.body)),
   );
   r.delete(
     '/api/priorities/:id/',
-    { ...priorities, summary: "Remove a priority; the queue's priorities are recomputed", params: idParams },
+    {
+      ...priorities,
+      summary: "Remove a priority; the queue's priorities are recomputed",
+      params: idParams,
+      response: { 204: noContent },
+    },
     async (request, reply) => {
       await deletePriority(db, request.user!.id, request.params.id);
       return reply.status(204).send();
@@ -44,7 +62,11 @@ export async function workRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/assignments/',
-    { ...assignments, summary: 'Standing assignments (a scorer takes a vendor or a CWE)' },
+    {
+      ...assignments,
+      summary: 'Standing assignments (a scorer takes a vendor or a CWE)',
+      response: { 200: z.array(standingAssignmentSchema) },
+    },
     () => listStandingAssignments(db),
   );
   r.post(
@@ -53,13 +75,19 @@ export async function workRoutes(app: FastifyInstance) {
       ...assignments,
       summary: 'Add a standing assignment: newly ingested records of the vendor or CWE go to the scorer',
       body: standingAssignmentCreateSchema,
+      response: { 201: standingAssignmentSchema },
     },
     async (request, reply) =>
       reply.status(201).send(await addStandingAssignment(db, request.user!.id, request.body)),
   );
   r.delete(
     '/api/assignments/:id/',
-    { ...assignments, summary: 'Remove a standing assignment', params: idParams },
+    {
+      ...assignments,
+      summary: 'Remove a standing assignment',
+      params: idParams,
+      response: { 204: noContent },
+    },
     async (request, reply) => {
       await deleteStandingAssignment(db, request.user!.id, request.params.id);
       return reply.status(204).send();
