@@ -25,7 +25,7 @@ export const adminUserSchema = currentUserSchema.extend({
   approved_at: z.string().nullable(),
   last_login: z.string().nullable(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminUser = Omit<z.infer<typeof adminUserSchema>, 'roles'> & CurrentUser;
 
 /** A group in the directory (GET /api/groups/, /manage/groups/) and as POST /manage/groups/ answers it. */
 export const groupSummarySchema = z.object({

@@ -79,7 +79,9 @@ export const currentUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  roles: z.array(z.enum(ROLE_NAMES)),
+  // Strings as stored: a role this version does not know (one a newer version wrote) must not make the
+  // user's answers fail. The type names the roles the code knows.
+  roles: z.array(z.string()).describe(`Roles: ${ROLE_NAMES.join(', ')}.`),
   groups: z.array(
     z.object({
       id: z.number().int(),
@@ -89,4 +91,4 @@ export const currentUserSchema = z.object({
     }),
   ),
 });
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+export type CurrentUser = Omit<z.infer<typeof currentUserSchema>, 'roles'> & { roles: RoleName[] };
