@@ -2,28 +2,35 @@
 import { z } from 'zod';
 import { idParam } from '../ids/index.ts';
 import { isoDate } from '../cases/workspace.ts';
-import type { UserRef } from '../cases/wire.ts';
+
+/** A person named in an answer: id and name (UserRef of the case wire shapes). */
+const personRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The values before and after the change: staff only (the policy's `activity.read_details`). They can
+ * hold what a participant must not see (the original report, an unshared file's name), so for anyone
+ * else the keys are absent.
+ */
+const staffOnlyValue = z
+  .unknown()
+  .optional()
+  .describe('The value before/after the change: staff only (absent for anyone else).');
 
 /** GET /api/case/{id}/activity/ and /api/case/activity/, newest first. */
-export interface ActivityEntry {
-  id: number;
-  case: number | null;
-  case_title: string | null;
-  actor: UserRef | null;
-  verb: string;
-  object_type: string;
-  object_id: string;
-  /** A sentence for people: "Ana Admin activated the case". */
-  text: string;
-  created: string;
-  /**
-   * The values before and after the change: staff only (the policy's `activity.read_details`). They can
-   * hold what a participant must not see (the original report, an unshared file's name), so for anyone
-   * else the keys are absent.
-   */
-  before?: unknown;
-  after?: unknown;
-}
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  case: z.number().int().nullable(),
+  case_title: z.string().nullable(),
+  actor: personRefSchema.nullable(),
+  verb: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  text: z.string().describe('A sentence for people: "Ana Admin activated the case".'),
+  created: z.string(),
+  before: staffOnlyValue,
+  after: staffOnlyValue,
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 export const activityQuery = z.object({
   q: z.string().trim().max(200, 'q must be at most 200 characters.').optional(),
@@ -166,30 +173,33 @@ export const metricsQuery = z
     path: ['end'],
   });
 
-export interface MetricsDay {
-  date: string;
-  opened: number;
-  activated: number;
-  closed: number;
-}
+export const metricsDaySchema = z.object({
+  date: z.string(),
+  opened: z.number().int(),
+  activated: z.number().int(),
+  closed: z.number().int(),
+});
+export type MetricsDay = z.infer<typeof metricsDaySchema>;
 
-export interface DurationStats {
-  /** Cases measured. */
-  count: number;
-  median_hours: number | null;
-  mean_hours: number | null;
-}
+export const durationStatsSchema = z.object({
+  count: z.number().int().describe('Cases measured.'),
+  median_hours: z.number().nullable(),
+  mean_hours: z.number().nullable(),
+});
+export type DurationStats = z.infer<typeof durationStatsSchema>;
 
-export interface Metrics {
-  start: string;
-  end: string;
-  user: UserRef | null;
-  days: MetricsDay[];
-  totals: { opened: number; activated: number; closed: number };
-  /** From submission to the first action of a coordinator. */
-  time_to_first_response: DurationStats;
-  /** From submission to closing. */
-  time_to_close: DurationStats;
-}
+/** GET /api/metrics/ (staff). */
+export const metricsSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  user: personRefSchema.nullable(),
+  days: z.array(metricsDaySchema),
+  totals: z.object({ opened: z.number().int(), activated: z.number().int(), closed: z.number().int() }),
+  time_to_first_response: durationStatsSchema.describe(
+    'From submission to the first action of a coordinator.',
+  ),
+  time_to_close: durationStatsSchema.describe('From submission to closing.'),
+});
+export type Metrics = z.infer<typeof metricsSchema>;
 
 export const UNKNOWN_METRICS_USER = 'No such user.';

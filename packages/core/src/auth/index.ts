@@ -74,11 +74,21 @@ export const tokenCreateSchema = z.object({
   name: z.string().trim().min(1, 'This field is required.').max(100),
 });
 
-/** What GET /api/user/ answers. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  name: string;
-  roles: RoleName[];
-  groups: { id: number; name: string; kind: string; is_admin: boolean }[];
-}
+/** What GET /api/user/ (and POST /api/auth/login/) answers. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  // Strings as stored: a role this version does not know (one a newer version wrote) must not make the
+  // user's answers fail. The type names the roles the code knows.
+  roles: z.array(z.string()).describe(`Roles: ${ROLE_NAMES.join(', ')}.`),
+  groups: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      kind: z.string().describe("'vendor' | 'team'"),
+      is_admin: z.boolean(),
+    }),
+  ),
+});
+export type CurrentUser = Omit<z.infer<typeof currentUserSchema>, 'roles'> & { roles: RoleName[] };

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { idParam } from '../ids/index.ts';
 import { isoDate } from '../cases/workspace.ts';
-import type { UserRef } from '../cases/wire.ts';
+
+/** Who made a change: id and name (UserRef of the case wire shapes). */
+const actorRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 // --- Tags ---------------------------------------------------------------------------------------------
 
@@ -14,13 +16,14 @@ export const TAG_KIND_LABELS: Record<TagKind, string> = { case: 'Case', vul: 'Vu
 export const DUPLICATE_TAG = 'A tag with this name already exists for this kind.';
 
 /** One tag of the catalogue (manage/tags/). */
-export interface Tag {
-  id: number;
-  kind: TagKind;
-  name: string;
-  description: string;
-  created: string;
-}
+export const tagSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TAG_KINDS),
+  name: z.string(),
+  description: z.string(),
+  created: z.string(),
+});
+export type Tag = z.infer<typeof tagSchema>;
 
 export const tagKindParams = z.object({ kind: z.enum(TAG_KINDS, 'Not a tag kind.') });
 
@@ -81,14 +84,15 @@ export const CHOICES_REQUIRED = 'A choice attribute needs at least one choice.';
 export const CHOICES_ONLY_FOR_CHOICE = 'Only a choice attribute has choices.';
 
 /** A custom field a vulnerability can carry (manage/vul/attributes/). */
-export interface VulAttribute {
-  id: number;
-  name: string;
-  type: VulAttributeType;
-  choices: string[];
-  required: boolean;
-  created: string;
-}
+export const vulAttributeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(VUL_ATTRIBUTE_TYPES),
+  choices: z.array(z.string()),
+  required: z.boolean(),
+  created: z.string(),
+});
+export type VulAttribute = z.infer<typeof vulAttributeSchema>;
 
 const vulAttributeFields = {
   name: z
@@ -208,16 +212,17 @@ export const vulAttributeChangeInvalidates = (n: number) =>
 // --- The admin audit list (manage/activity/) ----------------------------------------------------------
 
 /** One change outside any case (catalogue, accounts, settings), with what it was before and after. */
-export interface AuditEntry {
-  id: number;
-  actor: UserRef | null;
-  verb: string;
-  object_type: string;
-  object_id: string;
-  before: unknown;
-  after: unknown;
-  created: string;
-}
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: actorRefSchema.nullable(),
+  verb: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuery = z.object({
   object_type: z
@@ -238,14 +243,15 @@ export const DUPLICATE_CONNECTION = 'A connection with this name already exists.
 export const DUPLICATE_INCOMING_TOKEN = 'Another connection already uses this incoming token.';
 
 /** A connection as answered: its tokens are never returned. */
-export interface Connection {
-  id: number;
-  name: string;
-  base_url: string;
-  enabled: boolean;
-  last_contact: string | null;
-  created: string;
-}
+export const connectionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  base_url: z.string(),
+  enabled: z.boolean(),
+  last_contact: z.string().nullable(),
+  created: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
 
 const connectionToken = (field: string) =>
   z

@@ -115,18 +115,20 @@ export const csafProfilePatchSchema = z
   });
 export type CsafProfilePatchInput = z.input<typeof csafProfilePatchSchema>;
 
-export interface CsafProfile {
-  id: number;
-  name: string;
-  publisher_category: CsafPublisherCategory;
-  publisher_name: string;
-  namespace: string;
-  contact_details: string;
-  issuing_authority: string;
-  default_tlp: CsafTlpLabel;
-  created: string;
-  updated: string;
-}
+/** A CSAF profile (manage/csaf/profiles/): who publishes the CSAF documents. */
+export const csafProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  publisher_category: z.enum(CSAF_PUBLISHER_CATEGORIES),
+  publisher_name: z.string(),
+  namespace: z.string(),
+  contact_details: z.string(),
+  issuing_authority: z.string(),
+  default_tlp: z.enum(CSAF_TLP_LABELS),
+  created: z.string(),
+  updated: z.string(),
+});
+export type CsafProfile = z.infer<typeof csafProfileSchema>;
 
 const trackingPatternSchema = z
   .string()
@@ -173,19 +175,40 @@ export const csafSettingsSchema = z
   .strict();
 export type CsafSettingsInput = z.input<typeof csafSettingsSchema>;
 
-export interface CsafSettings {
-  case: number;
-  profile: { id: number; name: string } | null;
-  /** Every CSAF profile a coordinator may choose (administrators keep them; coordinators only pick one). */
-  profile_choices: { id: number; name: string }[];
-  category: CsafAdvisoryCategory;
-  tlp: CsafTlpLabel | null;
-  tracking_id_pattern: string;
-  /** The tracking id the pattern gives this case now. */
-  tracking_id: string;
-  product_tree_overrides: CsafProductTreeOverrides;
-  updated: string | null;
-}
+const profileRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The overrides as stored (checked by csafProductTreeOverridesSchema when they were sent). */
+const storedOverridesSchema = z.object({
+  vendors: z
+    .record(
+      z.string(),
+      z.object({
+        vendor_name: z.string().optional(),
+        product_name: z.string().optional(),
+        cpe: z.string().optional(),
+        purl: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** GET/POST /api/case/{id}/settings/csaf/ (staff). */
+export const csafSettingsViewSchema = z.object({
+  case: z.number().int(),
+  profile: profileRefSchema.nullable(),
+  profile_choices: z
+    .array(profileRefSchema)
+    .describe(
+      'Every CSAF profile a coordinator may choose (administrators keep them; coordinators only pick one).',
+    ),
+  category: z.enum(CSAF_ADVISORY_CATEGORIES),
+  tlp: z.enum(CSAF_TLP_LABELS).nullable(),
+  tracking_id_pattern: z.string(),
+  tracking_id: z.string().describe('The tracking id the pattern gives this case now.'),
+  product_tree_overrides: storedOverridesSchema,
+  updated: z.string().nullable(),
+});
+export type CsafSettings = z.infer<typeof csafSettingsViewSchema>;
 
 /** GET /api/case/{id}/advisory/csaf/?version=2.1 (default 2.0). */
 export const csafExportQuery = z.object({

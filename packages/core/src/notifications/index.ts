@@ -1,7 +1,6 @@
 // Notifications and email (issue 9): the rows a user reads in the app, the templates emails are built
 // from, and the outbox administrators can read when no SMTP server is configured.
 import { z } from 'zod';
-import type { PageOf } from '../http/index.ts';
 import { idValue } from '../ids/index.ts';
 
 export const NOTIFICATION_KINDS = [
@@ -21,18 +20,18 @@ export type NotificationKind =
   (typeof NOTIFICATION_KINDS)[number] | (typeof IN_APP_NOTIFICATION_KINDS)[number];
 
 /** GET /api/case/notifications/ (the caller's, newest first). */
-export interface Notification {
-  id: number;
-  case: number | null;
-  case_title: string | null;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  /** A path in the web app, e.g. /cvdp/cases/12 */
-  link: string;
-  created: string;
-  read: boolean;
-}
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int().nullable(),
+  case_title: z.string().nullable(),
+  kind: z.enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS]),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().describe('A path in the web app, e.g. /cvdp/cases/12'),
+  created: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuery = z.object({
   unread: z
@@ -45,9 +44,14 @@ export const notificationListQuery = z.object({
  * The page of GET /api/case/notifications/, with the caller's unread count beside it (the layout's menu
  * badge reads `unread_count` of any page, e.g. `?page_size=1`; `?unread=1` lists only the unread).
  */
-export interface NotificationPage extends PageOf<Notification> {
-  unread_count: number;
-}
+export const notificationPageSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(notificationSchema),
+  unread_count: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** POST /api/case/notifications/read/: mark some (ids) or all read. */
 export const notificationsReadSchema = z
@@ -56,10 +60,11 @@ export const notificationsReadSchema = z
   .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, { message: 'Send ids or all: true.' });
 
 /** The answer of POST /api/case/notifications/read/: how many were marked now, and what stays unread. */
-export interface NotificationsReadResult {
-  marked: number;
-  unread_count: number;
-}
+export const notificationsReadResultSchema = z.object({
+  marked: z.number().int(),
+  unread_count: z.number().int(),
+});
+export type NotificationsReadResult = z.infer<typeof notificationsReadResultSchema>;
 
 /** Every variable some template may use, as {{name}} (per kind: TEMPLATE_VARIABLES_BY_KIND); values are HTML-escaped in the HTML part. */
 export const EMAIL_TEMPLATE_VARIABLES = [
@@ -78,22 +83,22 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'comment',
 ] as const;
 
-export interface EmailTemplate {
-  id: number;
-  /** 0: notification (sent for its kind), 1: message template. */
-  template_type: number;
-  name: string;
-  /** Which notification kind it renders. */
-  kind: NotificationKind;
-  subject: string;
-  body: string;
-  /** The variables this kind's template may use. */
-  variables: readonly string[];
-  /** Notification emails of its kind are sent with it (it cannot be deleted). */
-  in_use: boolean;
-  created: string;
-  updated: string;
-}
+/** An email template (manage/email/templates/, manage/email/template/{id}/). */
+export const emailTemplateSchema = z.object({
+  id: z.number().int(),
+  template_type: z.number().int().describe('0: notification (sent for its kind), 1: message template.'),
+  name: z.string(),
+  kind: z
+    .enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS])
+    .describe('Which notification kind it renders.'),
+  subject: z.string(),
+  body: z.string(),
+  variables: z.array(z.string()).readonly().describe("The variables this kind's template may use."),
+  in_use: z.boolean().describe('Notification emails of its kind are sent with it (it cannot be deleted).'),
+  created: z.string(),
+  updated: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const emailTemplateQuery = z.object({
   template_type: z.enum(['0', '1']).transform(Number).optional(),
@@ -107,19 +112,19 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const outboxListQuery = z.object({ status: z.enum(OUTBOX_STATUSES).optional() });
 
 /** GET /manage/email/outbox/ (admins). */
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  kind: string;
-  status: OutboxStatus;
-  attempts: number;
-  /** When the worker tries (again): pending messages only. */
-  next_attempt: string | null;
-  last_error: string | null;
-  created: string;
-  sent: string | null;
-}
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  next_attempt: z.string().nullable().describe('When the worker tries (again): pending messages only.'),
+  last_error: z.string().nullable(),
+  created: z.string(),
+  sent: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 // --- Email templates (issue 14): what an administrator may write in a template of each kind, the
 // create/edit/preview bodies and the messages the server and the form share. -----------------------------
@@ -287,10 +292,10 @@ export type EmailTemplatePreviewInput = z.input<typeof emailTemplatePreviewSchem
 export const emailTemplateSavedPreviewSchema = z.object({ case: idValue.optional() }).strict();
 
 /** What would be sent: the subject (one line), the text part and the HTML part (values escaped). */
-export interface EmailTemplatePreview {
-  subject: string;
-  text: string;
-  html: string;
-  /** The values the preview used. */
-  values: Record<string, string>;
-}
+export const emailTemplatePreviewResultSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  values: z.record(z.string(), z.string()).describe('The values the preview used.'),
+});
+export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewResultSchema>;

@@ -202,11 +202,13 @@ export type TransferAnswer =
 // --- POST manage/connection/{id}/test/ (admin) ---------------------------------------------------------------
 
 /** The answer of "test connection": whether the other instance's ping/ accepted our token. */
-export interface ConnectionTestResult {
-  ok: boolean;
-  /** What happened, for the screen (never the token). */
-  detail: string;
-  /** The other instance's name for itself (its CVDP_PUBLIC_URL), when it answered. */
-  instance?: string;
-}
+export const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  detail: z.string().describe('What happened, for the screen (never the token).'),
+  instance: z
+    .string()
+    .optional()
+    .describe("The other instance's name for itself (its CVDP_PUBLIC_URL), when it answered."),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;

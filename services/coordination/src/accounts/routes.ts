@@ -1,28 +1,39 @@
 // Registration, sign-in, sign-out, the current user and password changes.
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_PENDING_MESSAGE, changePasswordSchema, loginSchema, registerSchema } from '@cvdp/core';
+import {
+  ACCOUNT_PENDING_MESSAGE,
+  changePasswordSchema,
+  currentUserSchema,
+  loginSchema,
+  registerSchema,
+  registrationResultSchema,
+} from '@cvdp/core';
 import {
   HttpError,
   burnPasswordCheck,
   clearSessionCookie,
   createSession,
-  destroyOtherSessions,
   destroySession,
   forgetCachedUser,
   hashPassword,
   issueCsrfCookie,
   mapUniqueViolations,
+  noContent,
   readSessionCookie,
-  recordActivity,
-  revokeAllApiTokens,
   routes,
   setSessionCookie,
-  users,
   verifyPassword,
 } from '@cvdp/server-kit';
 import { clearFailures, recordFailure, tooManyFailures, WINDOW_MINUTES } from './login-throttle.ts';
-import { currentUserView, groupsOf } from './user-view.ts';
+import {
+  changePassword,
+  createPendingUser,
+  findUser,
+  findUserByEmail,
+  groupsOfUser,
+  recordSignIn,
+} from './store.ts';
+import { currentUserView } from './user-view.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -32,37 +43,21 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/register/',
-    { ...auth, summary: 'Register (the account waits for approval)', access: 'public', body: registerSchema },
+    {
+      ...auth,
+      summary: 'Register (the account waits for approval)',
+      access: 'public',
+      body: registerSchema,
+      response: { 201: registrationResultSchema },
+    },
     async (request, reply) => {
       const input = request.body;
-      const [existing] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${input.email}`);
-      if (existing) throw new HttpError(400, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (await findUserByEmail(db, input.email))
+        throw new HttpError(400, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       const passwordHash = await hashPassword(input.password);
       // Two registrations of one address at once both pass the check above; the unique index decides.
       const user = await mapUniqueViolations(
-        () =>
-          db.transaction(async (tx) => {
-            const [created] = await tx
-              .insert(users)
-              .values({
-                email: input.email,
-                name: input.name,
-                passwordHash,
-                roles: ['reporter'],
-                pending: true,
-              })
-              .returning();
-            await recordActivity(tx, {
-              actorId: created.id,
-              verb: 'registered',
-              objectType: 'user',
-              objectId: created.id,
-            });
-            return created;
-          }),
+        () => createPendingUser(db, { email: input.email, name: input.name, passwordHash }),
         { users_email_lower_idx: { field: 'email', message: EMAIL_TAKEN } },
       );
       return reply.status(201).send({
@@ -77,16 +72,19 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/login/',
-    { ...auth, summary: 'Sign in (sets the session cookie)', access: 'public', body: loginSchema },
+    {
+      ...auth,
+      summary: 'Sign in (sets the session cookie)',
+      access: 'public',
+      body: loginSchema,
+      response: { 200: currentUserSchema },
+    },
     async (request, reply) => {
       const input = request.body;
       if (await tooManyFailures(db, input.email)) {
         throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${WINDOW_MINUTES} minutes.`);
       }
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${input.email}`);
+      const user = await findUserByEmail(db, input.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
@@ -107,18 +105,17 @@ export async function accountRoutes(app: FastifyInstance) {
         config.sessionIdleSeconds,
         request.headers['user-agent'],
       );
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await recordSignIn(db, user.id);
       setSessionCookie(reply, sessionId, config);
       // A fresh CSRF token per session: one seen before sign-in is worth nothing after.
       issueCsrfCookie(reply, config.secureCookies, sessionId);
-      const groups = (await groupsOf(db, [user.id])).get(user.id) ?? [];
-      return currentUserView(user, groups);
+      return currentUserView(user, await groupsOfUser(db, user.id));
     },
   );
 
   r.post(
     '/api/auth/logout/',
-    { summary: 'Sign out', tags: ['accounts'], access: 'public' },
+    { summary: 'Sign out', tags: ['accounts'], access: 'public', response: { 204: noContent } },
     async (request, reply) => {
       const sessionId = readSessionCookie(request, config);
       if (sessionId) await destroySession(db, sessionId);
@@ -129,11 +126,15 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/user/',
-    { summary: 'The signed-in user', tags: ['accounts'], access: 'user' },
+    {
+      summary: 'The signed-in user',
+      tags: ['accounts'],
+      access: 'user',
+      response: { 200: currentUserSchema },
+    },
     async (request) => {
-      const [user] = await db.select().from(users).where(eq(users.id, request.user!.id));
-      const groups = (await groupsOf(db, [user.id])).get(user.id) ?? [];
-      return currentUserView(user, groups);
+      const user = (await findUser(db, request.user!.id))!;
+      return currentUserView(user, await groupsOfUser(db, user.id));
     },
   );
 
@@ -144,28 +145,19 @@ export async function accountRoutes(app: FastifyInstance) {
       summary: 'Change my password (ends my other sessions)',
       access: 'user',
       body: changePasswordSchema,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const input = request.body;
-      const [user] = await db.select().from(users).where(eq(users.id, request.user!.id));
+      const user = (await findUser(db, request.user!.id))!;
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
         throw new HttpError(400, 'The current password is not correct.', {
           current_password: ['The current password is not correct.'],
         });
       }
       const passwordHash = await hashPassword(input.new_password);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await destroyOtherSessions(tx, user.id, request.sessionId ?? undefined);
-        // A changed password also ends what the old one handed out: every API token.
-        await revokeAllApiTokens(tx, user.id);
-        await recordActivity(tx, {
-          actorId: user.id,
-          verb: 'changed password',
-          objectType: 'user',
-          objectId: user.id,
-        });
-      });
+      // A changed password also ends what the old one handed out: other sessions, every API token.
+      await changePassword(db, user.id, passwordHash, request.sessionId ?? undefined);
       // After the commit: a read of the other sessions between destroyOtherSessions and it is dropped too.
       forgetCachedUser(user.id);
       return reply.status(204).send();

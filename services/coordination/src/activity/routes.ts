@@ -2,8 +2,8 @@
 // the caller may see), newest first, paged, `q` narrowing by words. Which rows a caller sees, and whether
 // they see before/after values, is the policy's (`activity.read`, `activity.read_details`).
 import type { FastifyInstance } from 'fastify';
-import { type ActivityEntry, activityQuery, activitySentence } from '@cvdp/core';
-import { pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { type ActivityEntry, activityEntrySchema, activityQuery, activitySentence } from '@cvdp/core';
+import { pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { callerOf } from '../policy/index.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from './store.ts';
 
 const activityListQuery = pageQuery(50, 200).extend(activityQuery.shape);
+const activityPage = { 200: pageOf(activityEntrySchema) };
 
 export function activityView(row: ActivityRow): ActivityEntry {
   const entry: ActivityEntry = {
@@ -44,6 +45,7 @@ export async function activityRoutes(app: FastifyInstance) {
       summary: "The case's activity the caller may see, newest first",
       tags: ['activity'],
       query: activityListQuery,
+      response: activityPage,
     },
     (request, _reply, access) => {
       const words = activityWords(request.query.q);
@@ -63,6 +65,7 @@ export async function activityRoutes(app: FastifyInstance) {
       tags: ['activity'],
       access: 'user',
       query: activityListQuery,
+      response: activityPage,
     },
     (request) => {
       const caller = callerOf(request.user!);

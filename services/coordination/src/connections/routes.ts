@@ -2,7 +2,7 @@
 // only. Our token to them is encrypted at rest (CVDP_SECRET_KEY), theirs to us kept as sha256; neither is
 // ever answered, audited or logged. Every change writes activity with before/after (without tokens).
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CONNECTION_TEST_TIMEOUT_MS,
   DUPLICATE_CONNECTION,
@@ -12,9 +12,10 @@ import {
   DUPLICATE_INCOMING_TOKEN,
   connectionCreateSchema,
   connectionListQuery,
+  connectionSchema,
+  connectionTestResultSchema,
   connectionUpdateSchema,
   idParams,
-  type Connection,
 } from '@cvdp/core';
 import {
   HttpError,
@@ -22,26 +23,20 @@ import {
   decryptSecret,
   encryptSecret,
   mapUniqueViolations,
-  notFound,
-  recordActivity,
+  noContent,
   routes,
   sha256,
 } from '@cvdp/server-kit';
-import { connections } from './tables.ts';
+import {
+  createConnection,
+  deleteConnection,
+  findConnectionRow,
+  listConnections,
+  recordConnectionTest,
+  updateConnection,
+} from './store.ts';
 
 const admin = { access: ['admin'] as const, tags: ['manage'] };
-type Row = typeof connections.$inferSelect;
-
-const view = (c: Row): Connection => ({
-  id: c.id,
-  name: c.name,
-  base_url: c.baseUrl,
-  enabled: c.enabled,
-  last_contact: c.lastContactAt?.toISOString() ?? null,
-  created: c.createdAt.toISOString(),
-});
-/** What the activity log keeps: no token, only whether one changed. */
-const audit = (c: Row) => ({ name: c.name, base_url: c.baseUrl, enabled: c.enabled });
 const unique = {
   connections_name_lower_idx: { field: 'name', message: DUPLICATE_CONNECTION },
   connections_incoming_token_hash_idx: { field: 'incoming_token', message: DUPLICATE_INCOMING_TOKEN },
@@ -66,49 +61,34 @@ export async function connectionRoutes(app: FastifyInstance) {
       ...admin,
       summary: 'Connections to other instances (enabled ones; ?all=1 for all)',
       query: connectionListQuery,
+      response: { 200: z.array(connectionSchema) },
     },
-    async (request): Promise<Connection[]> => {
-      const all = request.query.all === '1' || request.query.all === 'true';
-      const rows = await db
-        .select()
-        .from(connections)
-        .where(all ? undefined : eq(connections.enabled, true))
-        .orderBy(asc(connections.id));
-      return rows.map(view);
-    },
+    (request) => listConnections(db, request.query.all === '1' || request.query.all === 'true'),
   );
 
   r.post(
     '/manage/connections/',
-    { ...admin, summary: 'Add a connection to another instance', body: connectionCreateSchema },
+    {
+      ...admin,
+      summary: 'Add a connection to another instance',
+      body: connectionCreateSchema,
+      response: { 201: connectionSchema },
+    },
     async (request, reply) => {
       const b = request.body;
       const outgoing = encrypt(b.token);
-      const row = await mapUniqueViolations(
+      const created = await mapUniqueViolations(
         () =>
-          db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(connections)
-              .values({
-                name: b.name,
-                baseUrl: b.base_url,
-                outgoingTokenEncrypted: outgoing,
-                incomingTokenHash: sha256(b.incoming_token),
-                enabled: b.enabled,
-              })
-              .returning();
-            await recordActivity(tx, {
-              actorId: request.user!.id,
-              verb: 'added connection',
-              objectType: 'connection',
-              objectId: row.id,
-              after: audit(row),
-            });
-            return row;
+          createConnection(db, request.user!.id, {
+            name: b.name,
+            baseUrl: b.base_url,
+            outgoingTokenEncrypted: outgoing,
+            incomingTokenHash: sha256(b.incoming_token),
+            enabled: b.enabled,
           }),
         unique,
       );
-      return reply.status(201).send(view(row));
+      return reply.status(201).send(created);
     },
   );
 
@@ -119,46 +99,19 @@ export async function connectionRoutes(app: FastifyInstance) {
       summary: 'Edit a connection (tokens replaced, never shown)',
       params: idParams,
       body: connectionUpdateSchema,
+      response: { 200: connectionSchema },
     },
-    async (request): Promise<Connection> => {
+    (request) => {
       const b = request.body;
       const outgoing = b.token !== undefined ? encrypt(b.token) : undefined;
       return mapUniqueViolations(
         () =>
-          db.transaction(async (tx) => {
-            const [before] = await tx
-              .select()
-              .from(connections)
-              .where(eq(connections.id, request.params.id))
-              .for('update');
-            if (!before) throw notFound('No connection with this id.');
-            const changes = {
-              name: b.name,
-              baseUrl: b.base_url,
-              enabled: b.enabled,
-              outgoingTokenEncrypted: outgoing,
-              incomingTokenHash: b.incoming_token !== undefined ? sha256(b.incoming_token) : undefined,
-            };
-            // An empty PATCH changes nothing (and an UPDATE with nothing to set is not SQL).
-            if (Object.values(changes).every((v) => v === undefined)) return view(before);
-            const [after] = await tx
-              .update(connections)
-              .set(changes)
-              .where(eq(connections.id, before.id))
-              .returning();
-            await recordActivity(tx, {
-              actorId: request.user!.id,
-              verb: 'changed connection',
-              objectType: 'connection',
-              objectId: before.id,
-              before: audit(before),
-              after: {
-                ...audit(after),
-                ...(b.token !== undefined ? { token_replaced: true } : {}),
-                ...(b.incoming_token !== undefined ? { incoming_token_replaced: true } : {}),
-              },
-            });
-            return view(after);
+          updateConnection(db, request.user!.id, request.params.id, {
+            name: b.name,
+            baseUrl: b.base_url,
+            enabled: b.enabled,
+            outgoingTokenEncrypted: outgoing,
+            incomingTokenHash: b.incoming_token !== undefined ? sha256(b.incoming_token) : undefined,
           }),
         unique,
       );
@@ -171,10 +124,10 @@ export async function connectionRoutes(app: FastifyInstance) {
       ...admin,
       summary: "Test a connection: call the other instance's ping/ with our token",
       params: idParams,
+      response: { 200: connectionTestResultSchema },
     },
     async (request): Promise<ConnectionTestResult> => {
-      const [row] = await db.select().from(connections).where(eq(connections.id, request.params.id));
-      if (!row) throw notFound('No connection with this id.');
+      const row = await findConnectionRow(db, request.params.id);
       let token: string;
       try {
         token = decryptSecret(row.outgoingTokenEncrypted, app.config.secretKey);
@@ -187,36 +140,16 @@ export async function connectionRoutes(app: FastifyInstance) {
         );
       }
       const result = await ping(row.baseUrl, token);
-      await db.transaction(async (tx) => {
-        if (result.ok)
-          await tx.update(connections).set({ lastContactAt: new Date() }).where(eq(connections.id, row.id));
-        await recordActivity(tx, {
-          actorId: request.user!.id,
-          verb: 'tested connection',
-          objectType: 'connection',
-          objectId: row.id,
-          after: { ok: result.ok, detail: result.detail },
-        });
-      });
+      await recordConnectionTest(db, request.user!.id, row.id, result);
       return result;
     },
   );
 
   r.delete(
     '/manage/connection/:id/',
-    { ...admin, summary: 'Remove a connection', params: idParams },
+    { ...admin, summary: 'Remove a connection', params: idParams, response: { 204: noContent } },
     async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.delete(connections).where(eq(connections.id, request.params.id)).returning();
-        if (!row) throw notFound('No connection with this id.');
-        await recordActivity(tx, {
-          actorId: request.user!.id,
-          verb: 'removed connection',
-          objectType: 'connection',
-          objectId: row.id,
-          before: audit(row),
-        });
-      });
+      await deleteConnection(db, request.user!.id, request.params.id);
       return reply.status(204).send();
     },
   );

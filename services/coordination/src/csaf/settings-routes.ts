@@ -2,8 +2,15 @@
 // only, anyone else signed in 403) and a case's CSAF settings (GET/POST /api/case/{id}/settings/csaf/;
 // staff — the policy's advisory.edit —, a participant 403, a case the caller may not see 404).
 import type { FastifyInstance } from 'fastify';
-import { csafProfileCreateSchema, csafProfilePatchSchema, csafSettingsSchema, idParams } from '@cvdp/core';
-import { forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  csafProfileCreateSchema,
+  csafProfilePatchSchema,
+  csafProfileSchema,
+  csafSettingsSchema,
+  csafSettingsViewSchema,
+  idParams,
+} from '@cvdp/core';
+import { forbidden, noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import {
@@ -34,6 +41,7 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       ...admin,
       summary: 'CSAF profiles: who publishes the CSAF documents (admin)',
       query: pageQuery(50, 200),
+      response: { 200: pageOf(csafProfileSchema) },
     },
     (request) =>
       paginate(
@@ -51,6 +59,7 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       summary:
         'Add a CSAF profile: publisher name, category, namespace, contact, issuing authority, default TLP (admin)',
       body: csafProfileCreateSchema,
+      response: { 201: csafProfileSchema },
     },
     async (request, reply) =>
       reply.code(201).send(profileView(await createProfile(db, request.user!.id, request.body))),
@@ -58,7 +67,13 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
 
   r.patch(
     '/manage/csaf/profiles/:id/',
-    { ...admin, summary: 'Change a CSAF profile (admin)', params: idParams, body: csafProfilePatchSchema },
+    {
+      ...admin,
+      summary: 'Change a CSAF profile (admin)',
+      params: idParams,
+      body: csafProfilePatchSchema,
+      response: { 200: csafProfileSchema },
+    },
     async (request) =>
       profileView(await updateProfile(db, request.user!.id, request.params.id, request.body)),
   );
@@ -69,6 +84,7 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       ...admin,
       summary: 'Delete a CSAF profile; cases that used it are published by the instance again (admin)',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       if (!(await findProfile(db, request.params.id))) throw notFound();
@@ -87,6 +103,7 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       summary:
         "The case's CSAF settings: profile, category, TLP, tracking id pattern, product tree overrides (staff)",
       tags: ['csaf', 'advisories'],
+      response: { 200: csafSettingsViewSchema },
     },
     async (_request, _reply, access) => {
       mayEdit(access);
@@ -101,6 +118,7 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       summary: "Change the case's CSAF settings (staff; the fields sent change, the others stay)",
       tags: ['csaf', 'advisories'],
       body: csafSettingsSchema,
+      response: { 200: csafSettingsViewSchema },
     },
     async (request, _reply, access) => {
       mayEdit(access);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageLinks, pageQuery, routes } from '@cvdp/server-kit';
-import { CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE } from '@cvdp/core';
+import { CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE, cweSearchPageSchema } from '@cvdp/core';
 import { cweSnapshot } from './catalogue-snapshot.ts';
 
 const MAX_SEARCH_LENGTH = 200;
@@ -21,7 +21,14 @@ export async function cweRoutes(app: FastifyInstance) {
   const r = routes(app);
   r.get(
     '/api/cwe/',
-    { summary: "Search MITRE's CWE catalogue", tags: ['cwe'], access: 'user', query: cweQuery },
+    {
+      summary: "Search MITRE's CWE catalogue",
+      tags: ['cwe'],
+      access: 'user',
+      query: cweQuery,
+      // Documents the page: it is sent as JSON text already written (below), so no serializer runs on it.
+      response: { 200: cweSearchPageSchema },
+    },
     async (request, reply) => {
       const q = request.query;
       const snapshot = await cweSnapshot(app.db);

@@ -2,7 +2,7 @@
 // Staff only (403 for anyone else): the figures span every case.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { type Metrics, UNKNOWN_METRICS_USER, metricsQuery } from '@cvdp/core';
+import { type Metrics, UNKNOWN_METRICS_USER, metricsQuery, metricsSchema } from '@cvdp/core';
 import { HttpError, STAFF, routes, users } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
 import { durationStats, metricsDays } from './store.ts';
@@ -18,6 +18,7 @@ export async function metricsRoutes(app: FastifyInstance) {
       tags: ['metrics'],
       access: STAFF,
       query: metricsQuery,
+      response: { 200: metricsSchema },
     },
     async (request): Promise<Metrics> => {
       const { start, end, user: userId } = request.query;

@@ -6,6 +6,8 @@ import {
   type NotificationPage,
   type NotificationsReadResult,
   notificationListQuery,
+  notificationPageSchema,
+  notificationsReadResultSchema,
   notificationsReadSchema,
 } from '@cvdp/core';
 import { type AuthUser, pageQuery, paginate, routes } from '@cvdp/server-kit';
@@ -33,6 +35,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       tags,
       access: 'user',
       query: listQuery,
+      response: { 200: notificationPageSchema },
     },
     async (request): Promise<NotificationPage> => {
       const where = mine(request.user!.id, options.visible(request.user!));
@@ -55,6 +58,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       tags,
       access: 'user',
       body: notificationsReadSchema,
+      response: { 200: notificationsReadResultSchema },
     },
     async (request): Promise<NotificationsReadResult> => {
       const where = mine(request.user!.id, options.visible(request.user!));
