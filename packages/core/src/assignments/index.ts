@@ -1,7 +1,7 @@
 // Assigning coordinators to cases (issue 9), by hand or round robin from an auto-assignment role.
 import { z } from 'zod';
 import { idValue } from '../ids/index.ts';
-import type { UserRef } from '../cases/wire.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 
 /** POST /api/case/{id}/assign/: `user` (a coordinator's id) or `role` (an auto-assignment role's name). */
 export const assignSchema = z
@@ -23,26 +23,27 @@ export const unassignSchema = z.object({
   reason: z.string().trim().max(1000).default(''),
 });
 
-export interface CaseAssignment {
-  id: number;
-  case: number;
-  case_title: string;
-  case_status: number;
-  user: UserRef;
-  assigned_by: UserRef | null;
-  /** 'manual' or the auto-assignment role's name. */
-  via: string;
-  created: string;
-}
+/** A coordinator's assignment to a case. */
+export const caseAssignmentSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  case_title: z.string(),
+  case_status: z.number().int(),
+  user: userRefSchema,
+  assigned_by: userRefSchema.nullable(),
+  via: z.string().describe("'manual' or the auto-assignment role's name."),
+  created: z.string(),
+});
+export type CaseAssignment = z.infer<typeof caseAssignmentSchema>;
 
 /** manage/autoassignment/: a role whose users take new cases in turn. */
-export interface AutoAssignmentRole {
-  id: number;
-  name: string;
-  users: UserRef[];
-  /** Who the next auto-assignment goes to. */
-  next_user: UserRef | null;
-}
+export const autoAssignmentRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  users: z.array(userRefSchema),
+  next_user: userRefSchema.nullable().describe('Who the next auto-assignment goes to.'),
+});
+export type AutoAssignmentRole = z.infer<typeof autoAssignmentRoleSchema>;
 
 export const autoAssignmentCreateSchema = z.object({
   name: z.string().trim().min(1, 'This field is required.').max(100),

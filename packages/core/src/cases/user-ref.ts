@@ -1,9 +1,7 @@
-// The schema of a UserRef (cases/wire.ts): who wrote, scored, decided or asked, as the answers name them.
-// Beside wire.ts rather than in it so the answers of vulnerabilities and advisories can declare it.
+// How the wire names a person (owner, submitter, uploader, editor): a leaf module, so the wire shapes of
+// cases and reports can both build on it without importing each other in a circle.
 import { z } from 'zod';
-import type { UserRef } from './wire.ts';
 
-export const userRefSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-}) satisfies z.ZodType<UserRef>;
+/** How a case shows the people around it (owner, submitter, uploader, editor): id and name, nothing more. */
+export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;

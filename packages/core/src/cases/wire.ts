@@ -1,57 +1,57 @@
 // The JSON the coordination service answers for a case. Times are ISO 8601 UTC strings.
-import type { CaseReport } from '../report/wire.ts';
+import { z } from 'zod';
+import { caseReportSchema } from '../report/wire.ts';
+import { userRefSchema } from './user-ref.ts';
 
-/** How a case shows the people around it (owner, submitter, uploader, editor): id and name, nothing more. */
-export interface UserRef {
-  id: number;
-  name: string;
-}
+export { userRefSchema, type UserRef } from './user-ref.ts';
 
 /** A resolution a case is closed with (manage/case/options/resolutions/). */
-export interface ResolutionOption {
-  id: number;
-  name: string;
-  description: string;
-}
+export const resolutionOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+});
+export type ResolutionOption = z.infer<typeof resolutionOptionSchema>;
 
 /** GET /api/cases/{id}/: the case and its report's working copy. */
-export interface CaseDetail {
-  id: number;
-  title: string;
-  summary: string;
-  /** CASE_STATUS */
-  status: number;
-  /** caseStatusLabel(status) */
-  status_label: string;
-  owner: UserRef | null;
-  /** Participants with the owner role (users; a group owner shows its name). */
-  owners: UserRef[];
-  created_by: UserRef | null;
-  created: string;
-  updated: string;
-  resolution: ResolutionOption | null;
-  /** yyyy-MM-dd or null */
-  due_date: string | null;
-  public_date: string | null;
-  tags: string[];
-  /** When the case was activated / closed (ISO), null if never / not closed. */
-  activated: string | null;
-  closed: string | null;
-  report: CaseReport | null;
-}
+export const caseDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  status: z.number().int().describe('CASE_STATUS'),
+  status_label: z.string().describe('caseStatusLabel(status)'),
+  owner: userRefSchema.nullable(),
+  owners: z
+    .array(userRefSchema)
+    .describe('Participants with the owner role (users; a group owner shows its name).'),
+  created_by: userRefSchema.nullable(),
+  created: z.string(),
+  updated: z.string(),
+  resolution: resolutionOptionSchema.nullable(),
+  due_date: z.string().nullable().describe('yyyy-MM-dd or null'),
+  public_date: z.string().nullable().describe('yyyy-MM-dd or null'),
+  tags: z.array(z.string()),
+  activated: z.string().nullable().describe('When the case was activated (ISO), null if never.'),
+  closed: z.string().nullable().describe('When the case was closed (ISO), null if not closed.'),
+  report: caseReportSchema.nullable(),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
 /**
  * GET /report/add/case/{id}/ (staff): the empty form for attaching another report to a case — the
  * question wording a report is stored with (the same as intake's) and the largest upload accepted.
  */
-export interface AddReportForm {
-  case: number;
-  case_title: string;
-  /** Report-level questions by field: { title: 'Title', product: 'Product', … }. */
-  questions: Record<string, string>;
-  poc_question: string;
-  vulnerabilities_question: string;
-  /** Questions of each vulnerability by field: { description: 'Description', … }. */
-  vulnerability_questions: Record<string, string>;
-  max_upload_bytes: number;
-}
+export const addReportFormSchema = z.object({
+  case: z.number().int(),
+  case_title: z.string(),
+  questions: z
+    .record(z.string(), z.string())
+    .describe("Report-level questions by field: { title: 'Title', product: 'Product', … }."),
+  poc_question: z.string(),
+  vulnerabilities_question: z.string(),
+  vulnerability_questions: z
+    .record(z.string(), z.string())
+    .describe("Questions of each vulnerability by field: { description: 'Description', … }."),
+  max_upload_bytes: z.number().int(),
+});
+export type AddReportForm = z.infer<typeof addReportFormSchema>;

@@ -1,11 +1,12 @@
 // The case workspace's contract (issue 9): list filters, the case update, triage, search, contacts,
-// metadata and the caller's relation to a case. Zod schemas validate on both sides; interfaces are the
-// answers. Times are ISO 8601 UTC strings, dates yyyy-MM-dd.
+// metadata and the caller's relation to a case. Zod schemas validate the inputs on both sides and
+// describe the answers. Times are ISO 8601 UTC strings, dates yyyy-MM-dd.
 import { z } from 'zod';
 import { idValue } from '../ids/index.ts';
 import { CASE_ROLES, type CaseRole } from './roles.ts';
 import { CASE_STATUS } from './status.ts';
-import type { ResolutionOption, UserRef } from './wire.ts';
+import { resolutionOptionSchema } from './wire.ts';
+import { userRefSchema } from './user-ref.ts';
 
 export const CASE_STATUSES = [CASE_STATUS.PENDING, CASE_STATUS.ACTIVE, CASE_STATUS.CLOSED] as const;
 
@@ -41,28 +42,33 @@ export const caseListFilters = z.object({
   ordering: z.enum(orderings, `ordering must be one of ${orderings.join(', ')}.`).optional(),
 });
 
-export interface CaseListRow {
-  id: number;
-  title: string;
-  status: number;
-  status_label: string;
-  /** Owner participants' names. */
-  owners: string[];
-  tags: string[];
-  created: string;
-  updated: string;
-  /** The caller's role in the case (their highest), null for staff who take no part. */
-  role: CaseRole | null;
-}
+const roleSchema = z.enum(CASE_ROLES);
+
+/** One row of GET /api/cases/. */
+export const caseListRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.number().int(),
+  status_label: z.string(),
+  owners: z.array(z.string()).describe("Owner participants' names."),
+  tags: z.array(z.string()),
+  created: z.string(),
+  updated: z.string(),
+  role: roleSchema
+    .nullable()
+    .describe("The caller's role in the case (their highest), null for staff who take no part."),
+});
+export type CaseListRow = z.infer<typeof caseListRowSchema>;
 
 /** GET /api/triage/: cases waiting in status 0, oldest first. */
-export interface TriageRow {
-  id: number;
-  title: string;
-  reporter: UserRef | null;
-  product: string;
-  submitted: string;
-}
+export const triageRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  reporter: userRefSchema.nullable(),
+  product: z.string(),
+  submitted: z.string(),
+});
+export type TriageRow = z.infer<typeof triageRowSchema>;
 
 export const SEARCH_HIT_TYPES = ['case', 'report', 'post', 'vulnerability'] as const;
 export type SearchHitType = (typeof SEARCH_HIT_TYPES)[number];
@@ -87,15 +93,14 @@ export const searchQuery = z.object({
 });
 
 /** GET /api/contacts/?query=…: people and groups a coordinator can add to a case. */
-export interface Contact {
-  kind: 'user' | 'group';
-  id: number;
-  name: string;
-  /** A user's email; null for a group. */
-  email: string | null;
-  /** A group's kind (vendor, team); null for a user. */
-  group_kind: string | null;
-}
+export const contactSchema = z.object({
+  kind: z.enum(['user', 'group']),
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable().describe("A user's email; null for a group."),
+  group_kind: z.string().nullable().describe("A group's kind (vendor, team); null for a user."),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
 /** PATCH /api/cases/{id}/ (staff). Closing (status 2) needs a resolution. */
 export const caseUpdateSchema = z
@@ -113,52 +118,55 @@ export type CaseUpdate = z.infer<typeof caseUpdateSchema>;
 
 export const CLOSE_NEEDS_RESOLUTION = 'A resolution is required to close a case.';
 
-export interface CaseStateOption {
-  value: number;
-  label: string;
-}
+/** A state of GET /api/case/states/. */
+export const caseStateOptionSchema = z.object({ value: z.number().int(), label: z.string() });
+export type CaseStateOption = z.infer<typeof caseStateOptionSchema>;
 
 /** GET /api/case/metadata/: what a case list needs for its filters. */
-export interface CaseListMetadata {
-  states: CaseStateOption[];
-  tags: string[];
-  resolutions: ResolutionOption[];
-  roles: CaseRole[];
-}
+export const caseListMetadataSchema = z.object({
+  states: z.array(caseStateOptionSchema),
+  tags: z.array(z.string()),
+  resolutions: z.array(resolutionOptionSchema),
+  roles: z.array(roleSchema),
+});
+export type CaseListMetadata = z.infer<typeof caseListMetadataSchema>;
 
 /** What the caller may do in this case: the page shows or hides actions by it (the server still checks). */
-export interface CasePermissions {
-  edit_case: boolean;
-  change_status: boolean;
-  manage_participants: boolean;
-  assign: boolean;
-  notify: boolean;
-  edit_report: boolean;
-  read_original: boolean;
-  add_report: boolean;
-  view_activity: boolean;
-}
+export const casePermissionsSchema = z.object({
+  edit_case: z.boolean(),
+  change_status: z.boolean(),
+  manage_participants: z.boolean(),
+  assign: z.boolean(),
+  notify: z.boolean(),
+  edit_report: z.boolean(),
+  read_original: z.boolean(),
+  add_report: z.boolean(),
+  view_activity: z.boolean(),
+});
+export type CasePermissions = z.infer<typeof casePermissionsSchema>;
 
 /** GET /api/case/{id}/metadata/ */
-export interface CaseCallerMetadata {
-  case: number;
-  staff: boolean;
-  /** The caller's highest role in the case, null for staff who take no part. */
-  role: CaseRole | null;
-  roles: CaseRole[];
-  permissions: CasePermissions;
-}
+export const caseCallerMetadataSchema = z.object({
+  case: z.number().int(),
+  staff: z.boolean(),
+  role: roleSchema
+    .nullable()
+    .describe("The caller's highest role in the case, null for staff who take no part."),
+  roles: z.array(roleSchema),
+  permissions: casePermissionsSchema,
+});
+export type CaseCallerMetadata = z.infer<typeof caseCallerMetadataSchema>;
 
 /** GET/PATCH /api/case/{id}/user/: the caller's relation to the case. */
-export interface CaseUserRelation {
-  case: number;
-  role: CaseRole | null;
-  roles: CaseRole[];
-  staff: boolean;
-  /** Muted: no notification rows or emails for this case. */
-  muted: boolean;
-  last_seen: string | null;
-}
+export const caseUserRelationSchema = z.object({
+  case: z.number().int(),
+  role: roleSchema.nullable(),
+  roles: z.array(roleSchema),
+  staff: z.boolean(),
+  muted: z.boolean().describe('Muted: no notification rows or emails for this case.'),
+  last_seen: z.string().nullable(),
+});
+export type CaseUserRelation = z.infer<typeof caseUserRelationSchema>;
 
 export const caseUserUpdateSchema = z.object({ muted: z.boolean() }).strict();
 

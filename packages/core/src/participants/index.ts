@@ -1,8 +1,8 @@
 // Case participants (issue 9): users or groups with a role in a case.
 import { z } from 'zod';
 import { idValue } from '../ids/index.ts';
-import { CASE_ROLES, type CaseRole } from '../cases/roles.ts';
-import type { UserRef } from '../cases/wire.ts';
+import { CASE_ROLES } from '../cases/roles.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 
 const roleField = z.enum(CASE_ROLES, `Unknown role: use one of ${CASE_ROLES.join(', ')}.`);
 
@@ -32,51 +32,60 @@ export const participantNotifySchema = z.object({
     .pipe(z.array(z.number()).min(1, 'This field is required.').max(500)),
 });
 
-export interface Participant {
-  id: number;
-  kind: 'user' | 'group';
-  /** The user's or the group's name. */
-  name: string;
-  /** A user's email, shown to staff and to the user themselves; null for a group and for other callers. */
-  email: string | null;
-  /** The user's or group's id. */
-  user: number | null;
-  group: number | null;
-  /** A group's kind (vendor, team); null for a user. */
-  group_kind: string | null;
-  role: CaseRole;
-  added: string;
-  added_by: UserRef | null;
-  /** When the case notice was last sent to this participant. */
-  notified: string | null;
-  /** When this user (or, for a group, any member) last opened the case. */
-  seen: string | null;
-}
+export const participantSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['user', 'group']),
+  name: z.string().describe("The user's or the group's name."),
+  email: z
+    .string()
+    .nullable()
+    .describe(
+      "A user's email, shown to staff and to the user themselves; null for a group and for other callers.",
+    ),
+  user: z.number().int().nullable().describe("The user's id (null for a group)."),
+  group: z.number().int().nullable().describe("The group's id (null for a user)."),
+  group_kind: z.string().nullable().describe("A group's kind (vendor, team); null for a user."),
+  role: z.enum(CASE_ROLES),
+  added: z.string(),
+  added_by: userRefSchema.nullable(),
+  notified: z.string().nullable().describe('When the case notice was last sent to this participant.'),
+  seen: z.string().nullable().describe('When this user (or, for a group, any member) last opened the case.'),
+});
+export type Participant = z.infer<typeof participantSchema>;
 
 /** POST answers what was added. */
-export interface ParticipantsAdded {
-  added: Participant[];
-  /** Names sent that already took part in the case: left as they were (PATCH changes a role). */
-  skipped: string[];
-}
+export const participantsAddedSchema = z.object({
+  added: z.array(participantSchema),
+  skipped: z
+    .array(z.string())
+    .describe('Names sent that already took part in the case: left as they were (PATCH changes a role).'),
+});
+export type ParticipantsAdded = z.infer<typeof participantsAddedSchema>;
 
 /** POST /case/{id}/participants/notify/ and /notify/all/ (all: every vendor participant). */
-export interface ParticipantsNotified {
-  /** The participants whose notified time was set. */
-  notified: Participant[];
-  /** How many users were told (group members included; muted, inactive users and the sender are not). */
-  recipients: number;
-  /** Emails queued to groups' contact addresses (beside their members' accounts). */
-  contact_emails: number;
-}
+export const participantsNotifiedSchema = z.object({
+  notified: z.array(participantSchema).describe('The participants whose notified time was set.'),
+  recipients: z
+    .number()
+    .int()
+    .describe(
+      'How many users were told (group members included; muted, inactive users and the sender are not).',
+    ),
+  contact_emails: z
+    .number()
+    .int()
+    .describe("Emails queued to groups' contact addresses (beside their members' accounts)."),
+});
+export type ParticipantsNotified = z.infer<typeof participantsNotifiedSchema>;
 
 /** GET /api/case/{id}/participants/summary/ */
-export interface ParticipantsSummary {
-  total: number;
-  by_role: Record<CaseRole, number>;
-  notified: number;
-  seen: number;
-}
+export const participantsSummarySchema = z.object({
+  total: z.number().int(),
+  by_role: z.record(z.enum(CASE_ROLES), z.number().int()),
+  notified: z.number().int(),
+  seen: z.number().int(),
+});
+export type ParticipantsSummary = z.infer<typeof participantsSummarySchema>;
 
 export const UNKNOWN_PARTICIPANT = (name: string) => `No user or group is called "${name}".`;
 export const LAST_OWNER_MESSAGE = 'An active case keeps at least one owner.';

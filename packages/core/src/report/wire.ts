@@ -1,68 +1,83 @@
 // The JSON the coordination service answers for reports. Times are ISO 8601 UTC strings.
-import type { Cvss4ScoreRecord } from '../cvss4/index.ts';
-import type { UserRef } from '../cases/wire.ts';
+import { z } from 'zod';
+import { cvss4RecordSchema } from '../cvss4/record-schema.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 import type { ReportQuestionList } from './question-list.ts';
 
+const vulnerabilityAnswersSchema = z.array(
+  z.object({ question: z.string(), answer: z.union([z.string(), z.array(z.string())]) }),
+);
+
+/** A report as stored and answered: `[{ question, answer }, …]` (question-list.ts). */
+export const reportQuestionListSchema = z.array(
+  z.object({
+    question: z.string(),
+    answer: z.union([z.string(), z.array(z.string()), z.array(vulnerabilityAnswersSchema)]),
+  }),
+) satisfies z.ZodType<ReportQuestionList>;
+
 /** A CVSS score the server computed from a stored vector; `vulnerability` counts from 1. */
-export interface ReportCvssScore {
-  vulnerability: number;
-  cvss: Cvss4ScoreRecord;
-}
+export const reportCvssScoreSchema = z.object({
+  vulnerability: z.number().int(),
+  cvss: cvss4RecordSchema,
+});
+export type ReportCvssScore = z.infer<typeof reportCvssScoreSchema>;
 
 /** The report's working copy inside the case view (`CaseDetail.report`). */
-export interface CaseReport {
-  id: number;
-  /** The working copy: what everyone who may see the case reads. */
-  report: ReportQuestionList;
-  cvss_scores: ReportCvssScore[];
-  submitted_by: UserRef | null;
-  created: string;
-  updated: string;
-  edited: boolean;
-  can_edit: boolean;
-  can_view_original: boolean;
-}
+export const caseReportSchema = z.object({
+  id: z.number().int(),
+  report: reportQuestionListSchema.describe('The working copy: what everyone who may see the case reads.'),
+  cvss_scores: z.array(reportCvssScoreSchema),
+  submitted_by: userRefSchema.nullable(),
+  created: z.string(),
+  updated: z.string(),
+  edited: z.boolean(),
+  can_edit: z.boolean(),
+  can_view_original: z.boolean(),
+});
+export type CaseReport = z.infer<typeof caseReportSchema>;
 
-/** What POST /api/report/ answers (201, or 200 for a repeated submission key); `id` is the case id. */
-export interface SubmittedReport {
-  id: number;
-  case: number;
-  /** The report's own id. */
-  report: number;
-  title: string;
-  created: string;
-  updated: string;
-}
+/**
+ * What POST /api/report/ answers (201, or 200 for a repeated submission key); `id` is the case id. (The
+ * submitted list itself is checked by `submittedReportSchema`.)
+ */
+export const submittedReportAnswerSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  report: z.number().int().describe("The report's own id."),
+  title: z.string(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type SubmittedReport = z.infer<typeof submittedReportAnswerSchema>;
 
 /** What POST /api/case/{id}/report/edit/ answers: `changed` is false when nothing differed. */
-export interface EditedReport extends SubmittedReport {
-  changed: boolean;
-}
+export const editedReportSchema = submittedReportAnswerSchema.extend({ changed: z.boolean() });
+export type EditedReport = z.infer<typeof editedReportSchema>;
 
 /** One row of GET /api/reports/ (the signed-in user's reports). */
-export interface MyReportRow {
-  id: number;
-  case: number;
-  title: string;
-  /** The case's status (CASE_STATUS). */
-  status: number;
-  created: string;
-  updated: string;
-}
+export const myReportRowSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  title: z.string(),
+  status: z.number().int().describe("The case's status (CASE_STATUS)."),
+  created: z.string(),
+  updated: z.string(),
+});
+export type MyReportRow = z.infer<typeof myReportRowSchema>;
 
 /** One edit of a report, as the original report lists them. */
-export interface ReportEdit {
-  edited_by: UserRef | null;
-  date: string;
-}
+export const reportEditSchema = z.object({ edited_by: userRefSchema.nullable(), date: z.string() });
+export type ReportEdit = z.infer<typeof reportEditSchema>;
 
 /** GET /case/{id}/report/original/ (coordinators): the report as first submitted. */
-export interface OriginalReport {
-  case: number;
-  id: number;
-  report: ReportQuestionList;
-  submitted_by: UserRef | null;
-  created: string;
-  edited: boolean;
-  edits: ReportEdit[];
-}
+export const originalReportSchema = z.object({
+  case: z.number().int(),
+  id: z.number().int(),
+  report: reportQuestionListSchema,
+  submitted_by: userRefSchema.nullable(),
+  created: z.string(),
+  edited: z.boolean(),
+  edits: z.array(reportEditSchema),
+});
+export type OriginalReport = z.infer<typeof originalReportSchema>;

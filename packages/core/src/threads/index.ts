@@ -2,7 +2,8 @@
 // the answers. Times are ISO 8601 UTC strings.
 import { z } from 'zod';
 import { idParam, idValue } from '../ids/index.ts';
-import type { CaseRole } from '../cases/roles.ts';
+import { CASE_ROLES } from '../cases/roles.ts';
+import { userRefSchema } from '../cases/user-ref.ts';
 import type { UserRef } from '../cases/wire.ts';
 import { REACTIONS } from './reactions.ts';
 
@@ -53,35 +54,40 @@ export const threadListQuery = z.object({
     .optional(),
 });
 
-export interface Thread {
-  id: number;
-  case: number;
-  subject: string;
-  official: boolean;
-  archived: boolean;
-  /** Open only to some participants (and staff). */
-  restricted: boolean;
-  created: string;
-  created_by: UserRef | null;
-  last_post: string | null;
-  post_count: number;
-  /**
-   * Posts by others the caller has not read, counted up to 1000: 1000 means "1000 or more" (a reader far
-   * behind in a long thread would otherwise cost a count over all of it).
-   */
-  unread: number;
-}
+export const threadSchema = z.object({
+  id: z.number().int(),
+  case: z.number().int(),
+  subject: z.string(),
+  official: z.boolean(),
+  archived: z.boolean(),
+  restricted: z.boolean().describe('Open only to some participants (and staff).'),
+  created: z.string(),
+  created_by: userRefSchema.nullable(),
+  last_post: z.string().nullable(),
+  post_count: z.number().int(),
+  /** Counted up to 1000: a reader far behind in a long thread would otherwise cost a count over all of it. */
+  unread: z
+    .number()
+    .int()
+    .describe('Posts by others the caller has not read, counted up to 1000: 1000 means "1000 or more".'),
+});
+export type Thread = z.infer<typeof threadSchema>;
 
 /** GET /api/case/thread/{id}/participants/: who a restricted thread is open to (all participants if open). */
-export interface ThreadParticipant {
-  /** The thread_participants row (DELETE /api/case/thread/participant/{id}/); null for an open thread. */
-  id: number | null;
-  /** The case participant. */
-  participant: number;
-  kind: 'user' | 'group';
-  name: string;
-  role: CaseRole;
-}
+export const threadParticipantSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The thread_participants row (DELETE /api/case/thread/participant/{id}/); null for an open thread.',
+    ),
+  participant: z.number().int().describe('The case participant.'),
+  kind: z.enum(['user', 'group']),
+  name: z.string(),
+  role: z.enum(CASE_ROLES),
+});
+export type ThreadParticipant = z.infer<typeof threadParticipantSchema>;
 
 export const postCreateSchema = z.object({
   content: z

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   artifactListFilter,
+  artifactSummarySchema,
   artifactUpdateSchema,
   idParams,
   uuidParams,
@@ -11,8 +12,11 @@ import {
 import {
   FileNotFoundError,
   HttpError,
+  fileResponse,
   forbidden,
+  noContent,
   notFound,
+  pageOf,
   pageQuery,
   paginate,
   routes,
@@ -83,6 +87,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       summary: "The case's files the caller may see (thread= only those attached in a thread)",
       tags: ['artifacts'],
       query: pageQuery(50, 200).extend(artifactListFilter.shape),
+      response: { 200: pageOf(artifactSummarySchema) },
     },
     (request, _reply, access) => {
       const thread = request.query.thread ?? null;
@@ -108,6 +113,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       summary: 'Upload a file to the case (multipart, field "file")',
       tags: ['artifacts'],
       multipart: true,
+      response: { 201: artifactSummarySchema },
     },
     async (request, reply, access) => {
       // Settled before the body is read, so a refused upload never stores a byte.
@@ -124,6 +130,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       multipart: true,
+      response: { 201: artifactSummarySchema },
     },
     async (request, reply) => {
       // A thread the caller may not read (restricted away from them, another case) answers 404.
@@ -143,6 +150,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       access: 'user',
       params: uuidParams,
       body: artifactUpdateSchema,
+      response: { 200: artifactSummarySchema },
     },
     async (request) => {
       const { artifact, access } = await visibleArtifact(request, request.params.uuid);
@@ -158,6 +166,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       tags: ['artifacts'],
       access: 'user',
       params: uuidParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { artifact, access } = await visibleArtifact(request, request.params.uuid);
@@ -182,6 +191,7 @@ export async function artifactRoutes(app: FastifyInstance) {
       tags: ['artifacts'],
       access: 'user',
       params: uuidParams,
+      response: { 200: fileResponse("The file's bytes, as an attachment, with its content type.") },
     },
     async (request, reply) => {
       const { artifact } = await visibleArtifact(request, request.params.uuid);

@@ -3,14 +3,17 @@
 // roles administrators keep (manage/autoassignment/). Assignment is internal workflow: staff only
 // (policy: assignment.read / assignment.manage).
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   assignSchema,
   autoAssignmentCreateSchema,
+  autoAssignmentRoleSchema,
   autoAssignmentUpdateSchema,
+  caseAssignmentSchema,
   idParams,
   unassignSchema,
 } from '@cvdp/core';
-import { STAFF, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { STAFF, forbidden, noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { callerOf, can } from '../policy/index.ts';
 import {
@@ -40,6 +43,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       summary: 'Assign a coordinator (user), or the next member of an auto-assignment role (role) (staff)',
       tags,
       body: assignSchema,
+      response: { 200: caseAssignmentSchema, 201: caseAssignmentSchema },
     },
     async (request, reply, access) => {
       if (!can('assignment.manage', access)) throw forbidden();
@@ -54,6 +58,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       summary: "End these users' assignments on the case, with a reason (staff)",
       tags,
       body: unassignSchema,
+      response: { 200: z.array(caseAssignmentSchema) },
     },
     async (request, _reply, access) => {
       if (!can('assignment.manage', access)) throw forbidden();
@@ -63,7 +68,11 @@ export async function assignmentRoutes(app: FastifyInstance) {
 
   inCase.get(
     '/api/case/:id/user/assignments/',
-    { summary: "The case's current assignments (staff)", tags },
+    {
+      summary: "The case's current assignments (staff)",
+      tags,
+      response: { 200: z.array(caseAssignmentSchema) },
+    },
     async (_request, _reply, access) => {
       if (!can('assignment.read', access)) throw forbidden();
       return caseAssignmentsOf(db, access.caseId);
@@ -77,6 +86,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       query: pageQuery(50, 200),
+      response: { 200: pageOf(caseAssignmentSchema) },
     },
     (request) => {
       const caller = callerOf(request.user!);
@@ -102,6 +112,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       access: STAFF,
       summary: 'Auto-assignment roles, with their users in turn order and who is next',
       query: pageQuery(50, 200),
+      response: { 200: pageOf(autoAssignmentRoleSchema) },
     },
     (request) =>
       paginate(
@@ -118,6 +129,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       ...admin,
       summary: 'Create an auto-assignment role (users: coordinators, in turn order)',
       body: autoAssignmentCreateSchema,
+      response: { 201: autoAssignmentRoleSchema },
     },
     async (request, reply) => reply.code(201).send(await createRole(db, request.user!.id, request.body)),
   );
@@ -129,6 +141,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       summary: 'Add a user (add_user), remove one (remove_user) or rename (name)',
       params: idParams,
       body: autoAssignmentUpdateSchema,
+      response: { 200: autoAssignmentRoleSchema },
     },
     async (request) => {
       const role = await updateRole(db, request.user!.id, request.params.id, request.body);
@@ -143,6 +156,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       ...admin,
       summary: 'Remove an auto-assignment role (assignments made through it stay)',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       if (!(await deleteRole(db, request.user!.id, request.params.id))) throw notFound();

@@ -3,6 +3,7 @@
 // list and a case page need, and the resolutions a case is closed with (manage/case/options/…).
 import type { FastifyInstance } from 'fastify';
 import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CASE_ROLES,
   CASE_STATUSES,
@@ -14,20 +15,30 @@ import {
   type Contact,
   type ResolutionOption,
   type TriageRow,
+  caseCallerMetadataSchema,
+  caseDetailSchema,
   caseListFilters,
+  caseListMetadataSchema,
+  caseListRowSchema,
+  caseStateOptionSchema,
   caseStatusLabel,
   caseUpdateSchema,
+  contactSchema,
   highestRole,
   idParams,
   resolutionCreateSchema,
+  resolutionOptionSchema,
   resolutionUpdateSchema,
+  triageRowSchema,
 } from '@cvdp/core';
 import {
   HttpError,
   STAFF,
   forbidden,
   mapUniqueViolations,
+  noContent,
   notFound,
+  pageOf,
   pageQuery,
   paginate,
   recordActivity,
@@ -121,6 +132,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['cases'],
       access: 'user',
       query: caseListQuery,
+      response: { 200: pageOf(caseListRowSchema) },
     },
     (request) => {
       const caller = callerOf(request.user!);
@@ -156,6 +168,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['cases'],
       ...staffOnly,
       query: triageQuery,
+      response: { 200: pageOf(triageRowSchema) },
     },
     (request) =>
       paginate(
@@ -186,13 +199,18 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['cases'],
       ...staffOnly,
       query: contactsQuery,
+      response: { 200: z.array(contactSchema) },
     },
     (request): Promise<Contact[]> => findContacts(db, request.query.query),
   );
 
   inCase.get(
     '/api/cases/:id/',
-    { summary: 'The case, as the caller may see it (records that the caller saw it)', tags: ['cases'] },
+    {
+      summary: 'The case, as the caller may see it (records that the caller saw it)',
+      tags: ['cases'],
+      response: { 200: caseDetailSchema },
+    },
     async (_request, _reply, access) => {
       await recordSeen(db, access.caseId, access.userId);
       return caseView(db, access, options.detailParts);
@@ -205,6 +223,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       summary: 'Change the case: title, summary, status, resolution, dates, tags (staff)',
       tags: ['cases'],
       body: caseUpdateSchema,
+      response: { 200: caseDetailSchema },
     },
     async (request, _reply, access) => {
       if (!can('case.edit', access)) throw forbidden();
@@ -231,7 +250,12 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
 
   r.get(
     '/api/case/states/',
-    { summary: 'The states a case can be in, with their labels', tags: ['cases'], access: 'user' },
+    {
+      summary: 'The states a case can be in, with their labels',
+      tags: ['cases'],
+      access: 'user',
+      response: { 200: z.array(caseStateOptionSchema) },
+    },
     async (): Promise<CaseStateOption[]> => caseStates(),
   );
 
@@ -241,6 +265,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       summary: 'What a case list needs for its filters: states, tags in use, resolutions, roles',
       tags: ['cases'],
       access: 'user',
+      response: { 200: caseListMetadataSchema },
     },
     async (request): Promise<CaseListMetadata> => {
       const [tags, resolutions] = await Promise.all([
@@ -253,7 +278,11 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
 
   inCase.get(
     '/api/case/:id/metadata/',
-    { summary: "The caller's role in the case and what they may do there", tags: ['cases'] },
+    {
+      summary: "The caller's role in the case and what they may do there",
+      tags: ['cases'],
+      response: { 200: caseCallerMetadataSchema },
+    },
     async (_request, _reply, access): Promise<CaseCallerMetadata> => {
       const roles = sortRoles(access.roles);
       return {
@@ -270,13 +299,24 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
 
   r.get(
     '/manage/case/options/resolutions/',
-    { summary: 'The resolutions a case can be closed with (staff)', tags: ['manage'], ...staffOnly },
+    {
+      summary: 'The resolutions a case can be closed with (staff)',
+      tags: ['manage'],
+      ...staffOnly,
+      response: { 200: z.array(resolutionOptionSchema) },
+    },
     (): Promise<ResolutionOption[]> => listResolutions(db),
   );
 
   r.post(
     '/manage/case/options/resolutions/',
-    { summary: 'Add a resolution (admin)', tags: ['manage'], ...adminOnly, body: resolutionCreateSchema },
+    {
+      summary: 'Add a resolution (admin)',
+      tags: ['manage'],
+      ...adminOnly,
+      body: resolutionCreateSchema,
+      response: { 201: resolutionOptionSchema },
+    },
     async (request, reply) => {
       const created = await mapUniqueViolations(
         () =>
@@ -313,6 +353,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       ...adminOnly,
       params: idParams,
       body: resolutionUpdateSchema,
+      response: { 200: resolutionOptionSchema },
     },
     async (request): Promise<ResolutionOption> =>
       mapUniqueViolations(
@@ -350,6 +391,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['manage'],
       ...adminOnly,
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -6,15 +6,29 @@ import type { FastifyInstance } from 'fastify';
 import {
   CASE_ROLE_ORDER,
   type CaseUserRelation,
+  caseUserRelationSchema,
   caseUserUpdateSchema,
   highestRole,
   idParams,
   participantAddSchema,
   participantListQuery,
   participantNotifySchema,
+  participantSchema,
+  participantsAddedSchema,
+  participantsNotifiedSchema,
+  participantsSummarySchema,
   participantUpdateSchema,
 } from '@cvdp/core';
-import { type AuthUser, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  forbidden,
+  noContent,
+  notFound,
+  pageOf,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import {
@@ -48,6 +62,7 @@ export async function participantRoutes(app: FastifyInstance) {
       summary: "The case's participants (users and groups with their role); role=owner filters",
       tags,
       query: listQuery,
+      response: { 200: pageOf(participantSchema) },
     },
     (request, _reply, access) =>
       paginate(
@@ -64,6 +79,7 @@ export async function participantRoutes(app: FastifyInstance) {
       summary: 'Add users (by email) or groups (by name) with a role; an unknown name adds nobody (staff)',
       tags,
       body: participantAddSchema,
+      response: { 201: participantsAddedSchema },
     },
     async (request, reply, access) => {
       if (!can('participant.manage', access)) throw forbidden();
@@ -74,7 +90,11 @@ export async function participantRoutes(app: FastifyInstance) {
 
   inCase.get(
     '/api/case/:id/participants/summary/',
-    { summary: 'Participants per role, and how many were notified / have seen the case', tags },
+    {
+      summary: 'Participants per role, and how many were notified / have seen the case',
+      tags,
+      response: { 200: participantsSummarySchema },
+    },
     (_request, _reply, access) => participantSummary(db, access.caseId),
   );
 
@@ -95,6 +115,7 @@ export async function participantRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: participantUpdateSchema,
+      response: { 200: participantSchema },
     },
     async (request) => {
       const access = await managed(request.user!, request.params.id);
@@ -109,6 +130,7 @@ export async function participantRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const access = await managed(request.user!, request.params.id);
@@ -123,6 +145,7 @@ export async function participantRoutes(app: FastifyInstance) {
       summary: 'Send the case notice to these participants (group members included) (staff)',
       tags,
       body: participantNotifySchema,
+      response: { 200: participantsNotifiedSchema },
     },
     async (request, _reply, access) => {
       if (!can('participant.notify', access)) throw forbidden();
@@ -132,7 +155,11 @@ export async function participantRoutes(app: FastifyInstance) {
 
   inCase.post(
     '/case/:id/participants/notify/all/',
-    { summary: 'Send the case notice to every vendor participant (staff)', tags },
+    {
+      summary: 'Send the case notice to every vendor participant (staff)',
+      tags,
+      response: { 200: participantsNotifiedSchema },
+    },
     async (request, _reply, access) => {
       if (!can('participant.notify', access)) throw forbidden();
       return notifyParticipants(db, access, request.user!.id, 'vendors', publicUrl());
@@ -157,7 +184,11 @@ export async function participantRoutes(app: FastifyInstance) {
 
   inCase.get(
     '/api/case/:id/user/',
-    { summary: "The caller's relation to the case: role, muted, last seen", tags },
+    {
+      summary: "The caller's relation to the case: role, muted, last seen",
+      tags,
+      response: { 200: caseUserRelationSchema },
+    },
     (_request, _reply, access) => relation(access),
   );
 
@@ -167,6 +198,7 @@ export async function participantRoutes(app: FastifyInstance) {
       summary: 'Mute or unmute the case for the caller (no notifications or emails)',
       tags,
       body: caseUserUpdateSchema,
+      response: { 200: caseUserRelationSchema },
     },
     async (request, _reply, access) => {
       await setMuted(db, access.caseId, access.userId, request.body.muted);

@@ -6,6 +6,7 @@ import { REPORT_QUESTIONS, type AddReportForm } from '@cvdp/core';
 import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import { activity } from '@cvdp/server-kit';
 import { artifacts, cases, reports } from '../tables.ts';
+import { SUBMISSION_KEY_OF_ANOTHER_CASE } from './add-report-routes.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { postReport, storedCounts, submitReport } from '../../testing/report-test-helpers.ts';
 
@@ -85,6 +86,37 @@ describe('POST /report/case/{id}/add/', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().report).toBe(first.json().report);
     expect(await storedCounts(t)).toEqual(before);
+  });
+
+  it('two adds at once with one key make one report; the key on another case is refused; no file stays behind', async () => {
+    const parts = {
+      report: sampleReportQuestions({ title: 'Raced' }),
+      submissionKey: 'add-raced',
+      poc: { name: 'raced.txt', content: 'r' },
+    };
+    const before = await storedCounts(t);
+    const [a, b] = await Promise.all([
+      postReport(coordinator, addUrl(caseId), parts),
+      postReport(coordinator, addUrl(caseId), parts),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json()).toMatchObject({ id: caseId, case: caseId, title: 'Raced' });
+    const once = {
+      ...before,
+      reports: before.reports + 1,
+      artifacts: before.artifacts + 1,
+      files: before.files + 1,
+    };
+    expect(await storedCounts(t)).toEqual(once);
+
+    // The same key sent for another case answers neither case's report.
+    const otherCase = (await submitReport(reporter, { report: sampleReportQuestions() })).json().id;
+    const afterOther = await storedCounts(t);
+    const elsewhere = await postReport(coordinator, addUrl(otherCase), parts);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toEqual({ submission_key: [SUBMISSION_KEY_OF_ANOTHER_CASE] });
+    expect(await storedCounts(t)).toEqual(afterOther);
   });
 
   it('refuses participants, strangers, bad reports, files too large and non-multipart bodies, storing nothing', async () => {

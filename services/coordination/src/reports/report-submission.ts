@@ -6,12 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import { type ReportQuestionList, REQUIRED_MESSAGE, submittedReportSchema } from '@cvdp/core';
 import { type FieldErrors, type FileStorage, HttpError, assertStorableText } from '@cvdp/server-kit';
 import { fileTooLarge, storeUpload, type StoredUpload } from '../artifacts/store-upload.ts';
+import type { ReportInput } from './store.ts';
 
-export interface ReportSubmission {
-  report: ReportQuestionList;
-  poc: StoredUpload | null;
-  submissionKey: string | null;
-}
+/** What the form holds once read: what a report is written from (store.ts). */
+export type ReportSubmission = ReportInput;
 
 const MAX_SUBMISSION_KEY_LENGTH = 200;
 export const INVALID_JSON_MESSAGE = 'The report is not valid JSON.';

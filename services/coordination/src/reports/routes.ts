@@ -2,22 +2,28 @@
 // signed-in user's own reports (a call of ours; the spec lists no path for it). The working copy is part of
 // the case detail (reportDetailPart, composed into GET /api/cases/{id}/ by app.ts).
 import type { FastifyInstance } from 'fastify';
-import { type MyReportRow, type OriginalReport, reportTitle } from '@cvdp/core';
-import { forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type MyReportRow,
+  type OriginalReport,
+  editedReportSchema,
+  myReportRowSchema,
+  originalReportSchema,
+  reportTitle,
+  submittedReportAnswerSchema,
+} from '@cvdp/core';
+import { forbidden, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseScope } from '../cases/case-scope.ts';
 import type { CaseDetailPart } from '../cases/case-view.ts';
 import { can } from '../policy/index.ts';
 import { EDIT_FORBIDDEN_MESSAGE, ORIGINAL_FORBIDDEN_MESSAGE } from './messages.ts';
 import { caseReportView, submittedView } from './report-view.ts';
-import { readReportSubmission } from './report-submission.ts';
-import { assertSubmitRate, assertWithinQuota } from './submit-limits.ts';
+import { receiveReportForm, submitReport } from './submit-pipeline.ts';
 import {
   countReportEdits,
   countReportsOf,
   createReport,
   editReport,
-  findBySubmissionKey,
   listReportsOf,
   loadReportOfCase,
   reportEdits,
@@ -32,7 +38,7 @@ export const reportDetailPart: CaseDetailPart = async (db, access) => {
 };
 
 export async function reportRoutes(app: FastifyInstance) {
-  const { db, storage, config } = app;
+  const { db } = app;
   const r = routes(app);
   const inCase = caseScope(app);
 
@@ -43,60 +49,46 @@ export async function reportRoutes(app: FastifyInstance) {
       tags: ['reports'],
       access: 'user',
       multipart: true,
+      response: { 200: submittedReportAnswerSchema, 201: submittedReportAnswerSchema },
     },
     async (request, reply) => {
       const user = request.user!;
-      await assertSubmitRate(db, user.id, config);
-      const submission = await readReportSubmission(request, storage, config.maxUploadBytes);
-      const dropPoc = async () => {
-        if (submission.poc) await storage.delete(submission.poc.key);
-      };
-      try {
-        await assertWithinQuota(db, user.id, config, submission.poc?.size ?? 0);
-        // A repeated submit (double click, retry after a lost answer) gets the first one's case.
-        const seen = submission.submissionKey
-          ? await findBySubmissionKey(db, user.id, submission.submissionKey)
-          : undefined;
-        if (seen) {
-          await dropPoc();
-          return reply.status(200).send(submittedView(seen));
-        }
-        const result = await createReport(db, user, submission);
-        if (!result.created) await dropPoc();
-        return reply.status(result.created ? 201 : 200).send(submittedView(result.report));
-      } catch (error) {
-        // Whatever refused the submit, the streamed file must not stay behind without its row.
-        await dropPoc();
-        throw error;
-      }
+      const { report, created } = await submitReport(app, request, user.id, {
+        write: (submission) => createReport(db, user, submission),
+      });
+      return reply.status(created ? 201 : 200).send(submittedView(report));
     },
   );
 
   inCase.post(
     '/api/case/:id/report/edit/',
-    { summary: "Edit the case's report (reporter or staff)", tags: ['reports'], multipart: true },
+    {
+      summary: "Edit the case's report (reporter or staff)",
+      tags: ['reports'],
+      multipart: true,
+      response: { 200: editedReportSchema },
+    },
     async (request, _reply, access) => {
       // Access is settled before the body is read, so a refused edit never stores a file.
       const report = await loadReportOfCase(db, access.caseId);
       if (!report) throw notFound('This case has no report.');
       if (!can('report.edit', access, report)) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
-      await assertSubmitRate(db, access.userId, config);
-      const submission = await readReportSubmission(request, storage, config.maxUploadBytes);
-      let edited;
-      try {
-        await assertWithinQuota(db, access.userId, config, submission.poc?.size ?? 0);
-        edited = await editReport(db, request.user!, access.case, submission);
-      } catch (error) {
-        if (submission.poc) await storage.delete(submission.poc.key);
-        throw error;
-      }
+      // An edit with a file always keeps it (a new file is a change).
+      const edited = await receiveReportForm(app, request, access.userId, async (submission) => ({
+        answer: await editReport(db, request.user!, access.case, submission),
+        fileKept: true,
+      }));
       return { ...submittedView(edited ?? report), changed: edited !== null };
     },
   );
 
   inCase.get(
     '/case/:id/report/original/',
-    { summary: 'The report as first submitted (staff)', tags: ['reports'] },
+    {
+      summary: 'The report as first submitted (staff)',
+      tags: ['reports'],
+      response: { 200: originalReportSchema },
+    },
     async (_request, _reply, access): Promise<OriginalReport> => {
       const report = await loadReportOfCase(db, access.caseId);
       if (!can('report.read_original', access, report)) throw forbidden(ORIGINAL_FORBIDDEN_MESSAGE);
@@ -122,6 +114,7 @@ export async function reportRoutes(app: FastifyInstance) {
       tags: ['reports'],
       access: 'user',
       query: pageQuery(20, 100),
+      response: { 200: pageOf(myReportRowSchema) },
     },
     (request) => {
       const userId = request.user!.id;

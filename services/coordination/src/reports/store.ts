@@ -1,6 +1,8 @@
 // Writing reports: a submit creates the case, its report (original = working copy), the reporter as a
-// participant and the proof of concept as an artifact — one transaction with its activity row. An edit
-// replaces the working copy, keeps the replaced copy as a revision and never touches the original.
+// participant and the proof of concept as an artifact — one transaction with its activity row; a report
+// added to a case (staff) is the same report row and file on an existing case. Both answer the first
+// submission's report for a submission key seen before. An edit replaces the working copy, keeps the
+// replaced copy as a revision and never touches the original.
 import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
@@ -13,6 +15,7 @@ import {
 import { type AuthUser, type Db, type Tx, notFound, recordActivity, uniqueViolation } from '@cvdp/server-kit';
 import { insertArtifact } from '../artifacts/store.ts';
 import type { StoredUpload } from '../artifacts/store-upload.ts';
+import { markFirstResponse } from '../cases/store.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { reportRevisions, reports } from './tables.ts';
 
@@ -23,6 +26,55 @@ export const REPORT_ARTIFACT_SOURCE = 'report';
 
 const insertPocArtifact = (tx: Tx, caseId: number, userId: number, poc: StoredUpload) =>
   insertArtifact(tx, { caseId, userId, upload: poc, source: REPORT_ARTIFACT_SOURCE });
+
+/** What a report is written from: the checked question list, its stored file and the browser's key. */
+export interface ReportInput {
+  report: ReportQuestionList;
+  poc: StoredUpload | null;
+  submissionKey: string | null;
+}
+
+/**
+ * A report row: the list is its original and its working copy alike. Every way a report arrives writes it
+ * here — a submit, a report added to a case, a report received from another instance (no local submitter,
+ * the sender's time).
+ */
+export async function insertReport(
+  tx: Tx,
+  row: {
+    caseId: number;
+    submittedBy: number | null;
+    list: ReportQuestionList;
+    submissionKey?: string | null;
+    createdAt?: Date;
+  },
+): Promise<ReportRow> {
+  const [report] = await tx
+    .insert(reports)
+    .values({
+      caseId: row.caseId,
+      submittedBy: row.submittedBy,
+      original: row.list,
+      current: row.list,
+      submissionKey: row.submissionKey ?? null,
+      ...(row.createdAt ? { createdAt: row.createdAt, updatedAt: row.createdAt } : {}),
+    })
+    .returning();
+  return report;
+}
+
+/** A submission's report and its proof of concept (as the case's artifact), in the caller's transaction. */
+async function insertSubmission(tx: Tx, caseId: number, userId: number, input: ReportInput) {
+  const list = withPocFileName(input.report, input.poc?.fileName ?? null);
+  const report = await insertReport(tx, {
+    caseId,
+    submittedBy: userId,
+    list,
+    submissionKey: input.submissionKey,
+  });
+  const artifact = input.poc ? await insertPocArtifact(tx, caseId, userId, input.poc) : null;
+  return { report, artifact };
+}
 
 export async function findBySubmissionKey(
   db: Db,
@@ -42,51 +94,82 @@ export interface CreatedReport {
   created: boolean;
 }
 
-export async function createReport(
+/**
+ * Writes a submission once per submission key: when another submit with the same key won the race (the
+ * unique index refuses this one), the answer is the first submission's report.
+ */
+async function oncePerKey(
   db: Db,
-  user: AuthUser,
-  input: { report: ReportQuestionList; poc: StoredUpload | null; submissionKey: string | null },
+  userId: number,
+  key: string | null,
+  write: () => Promise<ReportRow>,
 ): Promise<CreatedReport> {
-  const list = withPocFileName(input.report, input.poc?.fileName ?? null);
   try {
-    const report = await db.transaction(async (tx) => {
+    return { report: await write(), created: true };
+  } catch (error) {
+    if (key && uniqueViolation(error) === 'reports_submission_key_idx') {
+      const first = await findBySubmissionKey(db, userId, key);
+      if (first) return { report: first, created: false };
+    }
+    throw error;
+  }
+}
+
+/** A report submitted by a user: a new case in triage with the report, the reporter and the file. */
+export function createReport(db: Db, user: AuthUser, input: ReportInput): Promise<CreatedReport> {
+  return oncePerKey(db, user.id, input.submissionKey, () =>
+    db.transaction(async (tx) => {
       const [c] = await tx
         .insert(cases)
-        .values({ title: reportTitle(list), status: CASE_STATUS.PENDING, createdBy: user.id })
-        .returning();
-      const [r] = await tx
-        .insert(reports)
         .values({
-          caseId: c.id,
-          submittedBy: user.id,
-          original: list,
-          current: list,
-          submissionKey: input.submissionKey,
+          title: reportTitle(input.report),
+          status: CASE_STATUS.PENDING,
+          createdBy: user.id,
         })
         .returning();
+      const { report, artifact } = await insertSubmission(tx, c.id, user.id, input);
       await tx
         .insert(caseParticipants)
         .values({ caseId: c.id, userId: user.id, role: 'reporter', addedBy: user.id });
-      const artifact = input.poc ? await insertPocArtifact(tx, c.id, user.id, input.poc) : null;
       await recordActivity(tx, {
         actorId: user.id,
         caseId: c.id,
         verb: 'submitted report',
         objectType: 'report',
-        objectId: r.id,
+        objectId: report.id,
         after: { title: c.title, poc: artifact },
       });
-      return r;
-    });
-    return { report, created: true };
-  } catch (error) {
-    // Two submits with one key raced: the other one won, and its case is the answer.
-    if (input.submissionKey && uniqueViolation(error) === 'reports_submission_key_idx') {
-      const first = await findBySubmissionKey(db, user.id, input.submissionKey);
-      if (first) return { report: first, created: false };
-    }
-    throw error;
-  }
+      return report;
+    }),
+  );
+}
+
+/**
+ * Another report on an existing case (staff): the report and its file, the case marked changed and its
+ * first response. The case keeps its first report as its own.
+ */
+export function addReport(
+  db: Db,
+  user: AuthUser,
+  caseId: number,
+  input: ReportInput,
+): Promise<CreatedReport> {
+  return oncePerKey(db, user.id, input.submissionKey, () =>
+    db.transaction(async (tx) => {
+      const { report, artifact } = await insertSubmission(tx, caseId, user.id, input);
+      await tx.update(cases).set({ updatedAt: new Date() }).where(eq(cases.id, caseId));
+      await markFirstResponse(tx, caseId);
+      await recordActivity(tx, {
+        actorId: user.id,
+        caseId,
+        verb: 'added report',
+        objectType: 'report',
+        objectId: report.id,
+        after: { poc: artifact },
+      });
+      return report;
+    }),
+  );
 }
 
 export async function loadReportOfCase(db: Db, caseId: number): Promise<ReportRow | undefined> {
@@ -105,7 +188,7 @@ export async function editReport(
   db: Db,
   user: AuthUser,
   caseRow: typeof cases.$inferSelect,
-  input: { report: ReportQuestionList; poc: StoredUpload | null },
+  input: Omit<ReportInput, 'submissionKey'>,
 ): Promise<ReportRow | null> {
   return db.transaction(async (tx) => {
     // Locked, so two edits at once each keep the copy they really replaced.

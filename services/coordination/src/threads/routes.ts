@@ -2,8 +2,24 @@
 // restricted to some participants), reading, changing and deleting one, and who a thread is open to.
 // Reading is for whoever may read the thread (policy: thread.read); changes are staff's (thread.manage).
 import type { FastifyInstance } from 'fastify';
-import { idParams, threadCreateSchema, threadListQuery, threadUpdateSchema } from '@cvdp/core';
-import { type AuthUser, forbidden, notFound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  idParams,
+  threadCreateSchema,
+  threadListQuery,
+  threadParticipantSchema,
+  threadSchema,
+  threadUpdateSchema,
+} from '@cvdp/core';
+import {
+  type AuthUser,
+  forbidden,
+  noContent,
+  notFound,
+  pageOf,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { can } from '../policy/index.ts';
 import { readableThread } from './access.ts';
@@ -37,6 +53,7 @@ export async function threadRoutes(app: FastifyInstance) {
         "The case's open (not archived) threads the caller may read, most recently active first; official=1 filters",
       tags,
       query: listQuery,
+      response: { 200: pageOf(threadSchema) },
     },
     (request, _reply, access) => {
       const f = { archived: false, official: request.query.official };
@@ -55,6 +72,7 @@ export async function threadRoutes(app: FastifyInstance) {
       summary: "The case's archived threads the caller may read; official=1 filters",
       tags,
       query: listQuery,
+      response: { 200: pageOf(threadSchema) },
     },
     (request, _reply, access) => {
       const f = { archived: true, official: request.query.official };
@@ -74,6 +92,7 @@ export async function threadRoutes(app: FastifyInstance) {
         'Start a thread (staff); participants[] (participants of this case) restricts it to them, else it is open to all',
       tags,
       body: threadCreateSchema,
+      response: { 201: threadSchema },
     },
     async (request, reply, access) => {
       if (!can('thread.manage', access)) throw forbidden();
@@ -84,7 +103,13 @@ export async function threadRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/case/thread/:id/',
-    { summary: 'A thread the caller may read', tags, access: 'user', params: idParams },
+    {
+      summary: 'A thread the caller may read',
+      tags,
+      access: 'user',
+      params: idParams,
+      response: { 200: threadSchema },
+    },
     async (request) =>
       threadView((await readableThread(db, request.user!, request.params.id, { unread: true })).loaded),
   );
@@ -104,6 +129,7 @@ export async function threadRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       body: threadUpdateSchema,
+      response: { 200: threadSchema },
     },
     async (request) => {
       const loaded = await managedThread(request.user!, request.params.id);
@@ -114,7 +140,13 @@ export async function threadRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/case/thread/:id/',
-    { summary: 'Delete a thread with its posts (staff)', tags, access: 'user', params: idParams },
+    {
+      summary: 'Delete a thread with its posts (staff)',
+      tags,
+      access: 'user',
+      params: idParams,
+      response: { 204: noContent },
+    },
     async (request, reply) => {
       const loaded = await managedThread(request.user!, request.params.id);
       await deleteThread(db, loaded.thread, request.user!.id);
@@ -131,6 +163,7 @@ export async function threadRoutes(app: FastifyInstance) {
       access: 'user',
       params: idParams,
       query: pageQuery(100, 500),
+      response: { 200: pageOf(threadParticipantSchema) },
     },
     async (request) => {
       const { loaded } = await readableThread(db, request.user!, request.params.id);
@@ -151,6 +184,7 @@ export async function threadRoutes(app: FastifyInstance) {
       tags,
       access: 'user',
       params: idParams,
+      response: { 204: noContent },
     },
     async (request, reply) => {
       const row = await findThreadParticipant(db, request.params.id);

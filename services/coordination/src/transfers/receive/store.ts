@@ -23,7 +23,7 @@ import { cases } from '../../cases/tables.ts';
 import { connections } from '../../connections/tables.ts';
 import { cweEntries } from '../../cwe/tables.ts';
 import { posts } from '../../posts/tables.ts';
-import { reports } from '../../reports/tables.ts';
+import { insertReport } from '../../reports/store.ts';
 import { threads } from '../../threads/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../../vuls/tables.ts';
 import { receivedTransfers, receivedVuls, transferRequests } from './tables.ts';
@@ -152,17 +152,13 @@ export async function receiveReport(tx: Tx, connection: ConnectionRow, input: Re
   });
   let reportId: number | null = null;
   if (input.report) {
-    const created = new Date(input.report.created);
-    const [r] = await tx
-      .insert(reports)
-      .values({
-        caseId: c.id,
-        original: input.report.report,
-        current: input.report.report,
-        createdAt: created,
-        updatedAt: created,
-      })
-      .returning({ id: reports.id });
+    // Written like every report; no local submitter, the sender's time.
+    const r = await insertReport(tx, {
+      caseId: c.id,
+      submittedBy: null,
+      list: input.report.report,
+      createdAt: new Date(input.report.created),
+    });
     reportId = r.id;
   }
   await activity(tx, connection, c.id, `transferred from ${connection.name}`, {
