@@ -74,15 +74,17 @@ export const SEARCH_HIT_TYPES = ['case', 'report', 'post', 'vulnerability'] as c
 export type SearchHitType = (typeof SEARCH_HIT_TYPES)[number];
 
 /** GET /api/search/?query=… */
-export interface SearchHit {
-  type: SearchHitType;
-  case: number;
-  case_title: string;
-  title: string;
-  /** HTML-escaped text with the matching words in <mark>…</mark>: safe to render as HTML. */
-  snippet: string;
-  rank: number;
-}
+export const searchHitSchema = z.object({
+  type: z.enum(SEARCH_HIT_TYPES),
+  case: z.number().int(),
+  case_title: z.string(),
+  title: z.string(),
+  snippet: z
+    .string()
+    .describe('HTML-escaped text with the matching words in <mark>…</mark>: safe to render as HTML.'),
+  rank: z.number(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchQuery = z.object({
   query: z

@@ -208,31 +208,43 @@ export const vendorStatusInputSchema = z
   });
 export type VendorStatusInput = z.input<typeof vendorStatusInputSchema>;
 
-export interface VendorStatusCell {
-  id: number;
-  vul: number;
-  participant: number;
-  status: VendorStatusValue;
-  justification: VexJustification | null;
-  product: string;
-  affected_versions: string;
-  fixed_versions: string;
-  cpe: string | null;
-  purl: string | null;
-  statement: string;
-  updated_by: UserRef | null;
-  updated: string;
-}
+export const vendorStatusCellSchema = z.object({
+  id: z.number().int(),
+  vul: z.number().int(),
+  participant: z.number().int(),
+  status: z.enum(VENDOR_STATUSES),
+  justification: z.enum(VEX_JUSTIFICATIONS).nullable(),
+  product: z.string(),
+  affected_versions: z.string(),
+  fixed_versions: z.string(),
+  cpe: z.string().nullable(),
+  purl: z.string().nullable(),
+  statement: z.string(),
+  updated_by: userRefSchema.nullable(),
+  updated: z.string(),
+});
+export type VendorStatusCell = z.infer<typeof vendorStatusCellSchema>;
 
 /** GET /api/case/{id}/vendors/status/: rows are vendor participants, columns vulnerabilities; a missing cell is unknown. */
-export interface VendorStatusGrid {
-  vendors: {
-    participant: number;
-    /** The group's name (or the user's, for a vendor who takes part alone). */
-    name: string;
-    /** Whether the caller may set this row (staff: every row; a vendor's members: their own). */
-    can_edit: boolean;
-  }[];
-  vuls: { id: number; local_id: number; label: string; title: string; cve: string | null }[];
-  cells: VendorStatusCell[];
-}
+export const vendorStatusGridSchema = z.object({
+  vendors: z.array(
+    z.object({
+      participant: z.number().int(),
+      name: z.string().describe("The group's name (or the user's, for a vendor who takes part alone)."),
+      can_edit: z
+        .boolean()
+        .describe("Whether the caller may set this row (staff: every row; a vendor's members: their own)."),
+    }),
+  ),
+  vuls: z.array(
+    z.object({
+      id: z.number().int(),
+      local_id: z.number().int(),
+      label: z.string(),
+      title: z.string(),
+      cve: z.string().nullable(),
+    }),
+  ),
+  cells: z.array(vendorStatusCellSchema),
+});
+export type VendorStatusGrid = z.infer<typeof vendorStatusGridSchema>;

@@ -1,7 +1,7 @@
 // GET /api/search/?query=… — full-text search over what the caller may see, ranked, with safe snippets.
 import type { FastifyInstance } from 'fastify';
-import { type SearchHit, searchQuery } from '@cvdp/core';
-import { pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { type SearchHit, searchHitSchema, searchQuery } from '@cvdp/core';
+import { pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
 import { countHits, searchHits } from './store.ts';
 
@@ -16,6 +16,7 @@ export async function searchRoutes(app: FastifyInstance) {
       tags: ['search'],
       access: 'user',
       query: pageQuery(20, SEARCH_MAX_PAGE_SIZE).extend(searchQuery.shape),
+      response: { 200: pageOf(searchHitSchema) },
     },
     (request) => {
       const caller = callerOf(request.user!);

@@ -1,7 +1,7 @@
 // Vendor status calls (issue 11): the vendor × vulnerability grid of a case and setting one cell. Staff set
 // any vendor's row; a vendor's members their own (policy 'vendor_status.edit'); everyone else who sees the
 // case reads the grid.
-import { vendorStatusInputSchema } from '@cvdp/core';
+import { vendorStatusCellSchema, vendorStatusGridSchema, vendorStatusInputSchema } from '@cvdp/core';
 import { cpe23Error } from '@cvdp/core/cpe/index';
 import { purlError } from '@cvdp/core/purl/index';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +31,7 @@ export async function vendorStatusRoutes(app: FastifyInstance) {
         "The vendor × vulnerability status grid: the case's vendors (with whether the caller may set their row), " +
         'its vulnerabilities and the cells set so far (a missing cell is unknown)',
       tags: ['vendor-status'],
+      response: { 200: vendorStatusGridSchema },
     },
     async (_request, _reply, access) => vendorStatusGrid(db, access),
   );
@@ -42,6 +43,7 @@ export async function vendorStatusRoutes(app: FastifyInstance) {
         "Set one vendor's status for one vulnerability (staff: any vendor; a vendor's members: their own row)",
       tags: ['vendor-status'],
       body: vendorStatusBodySchema,
+      response: { 200: vendorStatusCellSchema },
     },
     async (request, _reply, access) => {
       const body = request.body;
