@@ -1,17 +1,14 @@
 // /cvdp/cases/{id}/report/edit/: the case's report behind a spinner, then the prefilled form. After the
 // edit (or Cancel) the user goes back to the case.
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionsToReportForm, reportPocFileName, reportToQuestions } from '@cvdp/core';
 import { isNotFound } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { fetchCase } from '../cases/index.ts';
-import { editReport } from './api.ts';
+import { useEditReport, useReportToEdit } from './api/index.ts';
 import { ReportForm } from './components/ReportForm.tsx';
 import { ReportIntro } from './components/ReportIntro.tsx';
 import { casePath } from './paths.ts';
@@ -24,15 +21,9 @@ export function EditReportPage() {
 
 function EditReport({ caseId }: { caseId: number }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
-  // Loaded fresh for each opening (someone may have edited it since the case page was loaded) and never
-  // refetched while the form is open, which would throw away what the user typed.
-  const query = useQuery({
-    queryKey: queryKeys.cases.forReportEdit(caseId),
-    queryFn: () => fetchCase(caseId),
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  // Loaded fresh for each opening and never refetched while the form is open (api/report-to-edit.ts).
+  const query = useReportToEdit(caseId);
+  const edit = useEditReport();
 
   usePageTitle(`Edit report · Case #${caseId}`);
 
@@ -58,15 +49,11 @@ function EditReport({ caseId }: { caseId: number }) {
       currentPocName={currentPoc}
       onCancel={() => void navigate(casePath(caseId))}
       onSubmit={async (values, poc) => {
-        await editReport(caseId, {
-          report: reportToQuestions(values, { pocFileName: poc?.name ?? currentPoc }),
-          poc,
+        // Resolves once the case and My reports have been refreshed.
+        await edit.mutateAsync({
+          caseId,
+          upload: { report: reportToQuestions(values, { pocFileName: poc?.name ?? currentPoc }), poc },
         });
-        await Promise.all([
-          client.invalidateQueries({ queryKey: queryKeys.cases.detail(caseId) }),
-          client.invalidateQueries({ queryKey: queryKeys.cases.artifacts(caseId) }),
-          client.invalidateQueries({ queryKey: queryKeys.reports.mine.all() }),
-        ]);
         await navigate(casePath(caseId));
       }}
     />

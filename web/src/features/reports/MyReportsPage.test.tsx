@@ -3,11 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectReadableBadge } from '../../test/contrast.ts';
-import { fetchMyReports } from './api.ts';
+import { coordinationApi } from '../../lib/api-client.ts';
 import { MyReportsPage } from './MyReportsPage.tsx';
 
-vi.mock('./api.ts', () => ({ fetchMyReports: vi.fn(), MY_REPORTS_PAGE_SIZE: 20 }));
-const fetchMine = vi.mocked(fetchMyReports);
+// The calls are faked at the API client: the page's hook reads its own file's fetcher.
+const get = vi.spyOn(coordinationApi, 'get');
+/** GET api/reports/ answers this page. */
+const answerMine = (page: unknown) => get.mockResolvedValue({ data: page });
 afterEach(() => vi.clearAllMocks());
 
 function renderPage(state?: unknown) {
@@ -23,13 +25,13 @@ function renderPage(state?: unknown) {
 
 describe('MyReportsPage', () => {
   it("says 'No data ...' without reports", async () => {
-    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    answerMine({ count: 0, next: null, previous: null, results: [] });
     renderPage();
     expect(await screen.findByText('No data ...')).toBeInTheDocument();
   });
 
   it('lists title (linking to the case), case id, status and dates', async () => {
-    fetchMine.mockResolvedValue({
+    answerMine({
       count: 1,
       next: null,
       previous: null,
@@ -53,11 +55,11 @@ describe('MyReportsPage', () => {
     expectReadableBadge(within(row).getByText('Pending'));
     expect(within(row).getByText('2026-05-01')).toBeInTheDocument();
     expect(within(row).getByText('2026-05-02')).toBeInTheDocument();
-    expect(fetchMine).toHaveBeenCalledWith(1);
+    expect(get).toHaveBeenCalledWith('api/reports/', { params: { page: 1, page_size: 20 } });
   });
 
   it('after a submit, says which case the report became', async () => {
-    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    answerMine({ count: 0, next: null, previous: null, results: [] });
     renderPage({ receivedCase: 42 });
     const status = (await screen.findByText(/Received as case/)).closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent(/^Received as case #42\./);
@@ -65,7 +67,7 @@ describe('MyReportsPage', () => {
   });
 
   it('says nothing of the kind when opened from the menu', async () => {
-    fetchMine.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    answerMine({ count: 0, next: null, previous: null, results: [] });
     renderPage();
     await screen.findByText('No data ...');
     expect(screen.queryByText(/Received as case/)).not.toBeInTheDocument();

@@ -3,27 +3,22 @@
 import { useState } from 'react';
 import { Alert, Table } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { caseStatus } from '../cases/index.ts';
-import { MY_REPORTS_PAGE_SIZE, fetchMyReports } from './api.ts';
+import { MY_REPORTS_PAGE_SIZE, useMyReports } from './api/index.ts';
 import { NEW_REPORT_PATH, casePath, receivedCaseOf } from './paths.ts';
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
   const receivedCase = receivedCaseOf(useLocation().state);
   usePageTitle('My reports');
-  const list = useQuery({
-    queryKey: queryKeys.reports.mine.page(page),
-    queryFn: () => fetchMyReports(page),
-  });
+  const list = useMyReports(page);
   return (
     <>
       <div className="d-flex justify-content-between align-items-center mb-3">

@@ -2,18 +2,16 @@
 // became; Cancel goes there too.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { emptyReportForm, reportToQuestions } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { submitReport } from './api.ts';
+import { useSubmitReport } from './api/index.ts';
 import { ReportForm } from './components/ReportForm.tsx';
 import { MY_REPORTS_PATH, type ReceivedState } from './paths.ts';
 import { newSubmissionKey } from './submission-key.ts';
 
 export function NewReportPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const submit = useSubmitReport();
   const [defaultValues] = useState(emptyReportForm);
   const [submissionKey] = useState(newSubmissionKey);
   usePageTitle('New report');
@@ -23,12 +21,12 @@ export function NewReportPage() {
       defaultValues={defaultValues}
       onCancel={() => void navigate(MY_REPORTS_PATH)}
       onSubmit={async (values, poc) => {
-        const created = await submitReport({
+        // Resolves once My reports has been refreshed.
+        const created = await submit.mutateAsync({
           report: reportToQuestions(values, { pocFileName: poc?.name }),
           poc,
           submissionKey,
         });
-        await client.invalidateQueries({ queryKey: queryKeys.reports.mine.all() });
         // My reports says which case it became ("Received as case #N").
         await navigate(MY_REPORTS_PATH, { state: { receivedCase: created.case } satisfies ReceivedState });
       }}

@@ -1,14 +1,14 @@
-// HTTP is stubbed by mocking ../api.ts; this checks the wiring between the typeahead, the search button and
+// HTTP is stubbed by mocking api/search-cwes.ts; this checks the wiring between the typeahead, the search button and
 // the modal, which edit one list.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { searchCwes } from '../api.ts';
+import { searchCwes } from '../api/search-cwes.ts';
 import { inputValidation, page, xss } from '../test/fixtures.ts';
 import { CweField } from '../index.ts';
 
-vi.mock('../api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
+vi.mock('../api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
 const search = vi.mocked(searchCwes);
 
 function Form({ onChange, error }: { onChange: (cwes: string[]) => void; error?: string }) {

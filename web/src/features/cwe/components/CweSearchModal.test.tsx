@@ -1,13 +1,13 @@
-// HTTP is stubbed by mocking ../api.ts (the module the components call), so these tests cover the modal
+// HTTP is stubbed by mocking api/search-cwes.ts (the module the components call), so these tests cover the modal
 // itself: texts, badges, paging, selection, the 5-CWE limit and quiet failures.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCwePage, searchCwes } from '../api.ts';
+import { fetchCwePage, searchCwes } from '../api/search-cwes.ts';
 import { category, cweEntry, inputValidation, page, reviewed, xss } from '../test/fixtures.ts';
 import { CweSearchModal, type CweSearchModalProps } from './CweSearchModal.tsx';
 
-vi.mock('../api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
+vi.mock('../api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
 const search = vi.mocked(searchCwes);
 const fetchPage = vi.mocked(fetchCwePage);
 

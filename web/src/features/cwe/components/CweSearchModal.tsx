@@ -6,7 +6,7 @@ import { canAddCwe, normalizeCweId, type CweSearchResult } from '@cvdp/core';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { CweLimitMessage } from './CweLimitMessage.tsx';
 import { NvdBadge, UsageBadge } from './UsageBadge.tsx';
-import { useCweModalSearch } from './useCweModalSearch.ts';
+import { useCweModalSearch } from '../api/index.ts';
 
 export interface CweSearchModalProps {
   show: boolean;

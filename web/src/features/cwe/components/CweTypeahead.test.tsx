@@ -1,15 +1,15 @@
-// HTTP is stubbed by mocking ../api.ts (the module the components call); the typeahead itself is real
+// HTTP is stubbed by mocking api/search-cwes.ts (the module the components call); the typeahead itself is real
 // react-bootstrap-typeahead, so texts, debounce, minimum length and menu behaviour are the library's own.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CweSearchPage } from '@cvdp/core';
-import { fetchCwePage, searchCwes } from '../api.ts';
+import { fetchCwePage, searchCwes } from '../api/search-cwes.ts';
 import { cweEntry, inputValidation, page, xss } from '../test/fixtures.ts';
 import { CweTypeahead } from './CweTypeahead.tsx';
 
-vi.mock('../api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
+vi.mock('../api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
 const search = vi.mocked(searchCwes);
 const fetchPage = vi.mocked(fetchCwePage);
 

@@ -8,7 +8,7 @@ import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
 import { MAX_CWES_PER_VULNERABILITY, normalizeCweId } from '@cvdp/core';
 import { throttle } from '../throttle.ts';
 import { CweLimitMessage } from './CweLimitMessage.tsx';
-import { type CweOption, useCweTypeaheadSearch } from './useCweTypeaheadSearch.ts';
+import { type CweOption, useCweTypeaheadSearch } from '../api/index.ts';
 
 export const TYPEAHEAD_TEXTS = {
   placeholder: 'Add problem type(s)...',

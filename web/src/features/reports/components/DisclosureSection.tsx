@@ -1,44 +1,36 @@
 // Disclosure plans (with details when Yes) and CVE assignment (SPEC §2).
 import { useFormContext, useWatch } from 'react-hook-form';
 import { REPORT_QUESTIONS, type ReportFormInput } from '@cvdp/core';
-import { RegisteredTextField, RegisteredYesNoField } from '../../../components/form/index.ts';
-import { fieldMessage } from '../form-errors.ts';
+import { TextField, YesNoField } from '../../../components/form/index.ts';
 
 export function DisclosureSection() {
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<ReportFormInput>();
+  const { control } = useFormContext<ReportFormInput>();
   const plans = useWatch({ control, name: 'disclosure_plans' });
   return (
     <section className="mb-4" aria-labelledby="disclosure-section-title">
       <h2 id="disclosure-section-title" className="h5">
         Disclosure
       </h2>
-      <RegisteredYesNoField
+      <YesNoField
         id="report-disclosure-plans"
+        name="disclosure_plans"
         legend={REPORT_QUESTIONS.disclosure_plans}
-        registration={register('disclosure_plans')}
-        error={fieldMessage(errors.disclosure_plans?.message)}
         required
       />
       {plans === 'Yes' && (
-        <RegisteredTextField
+        <TextField
           id="report-disclosure-details"
+          name="disclosure_details"
           label={REPORT_QUESTIONS.disclosure_details}
-          registration={register('disclosure_details')}
-          error={fieldMessage(errors.disclosure_details?.message)}
           help="When and where you plan to disclose it."
           multiline
           required
         />
       )}
-      <RegisteredTextField
+      <TextField
         id="report-cve-assignment"
+        name="cve_assignment"
         label={REPORT_QUESTIONS.cve_assignment}
-        registration={register('cve_assignment')}
-        error={fieldMessage(errors.cve_assignment?.message)}
         help="A CVE ID already assigned or requested for this report, if any."
       />
     </section>

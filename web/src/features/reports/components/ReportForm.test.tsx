@@ -15,7 +15,7 @@ import { sampleReportQuestions, SAMPLE_CVSS_VECTOR } from '@cvdp/core/testing/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ReportForm } from './ReportForm.tsx';
 
-vi.mock('../../cwe/api.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
+vi.mock('../../cwe/api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
 afterEach(() => vi.clearAllMocks());
 
 /** The form on /form of a data router (the leave guard needs one), with a page to leave to at /away. */

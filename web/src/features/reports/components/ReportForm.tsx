@@ -5,12 +5,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BlockerFunction } from 'react-router';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { reportFormSchema, type ReportFormInput, type ReportFormOutput } from '@cvdp/core';
+import { FormProvider, type FieldPath } from 'react-hook-form';
+import type { ReportFormInput, ReportFormOutput } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
 import { LeaveGuard } from '../../../components/LeaveGuard.tsx';
+import { useZodForm } from '../../../components/form/index.ts';
 import { fieldMessage, scrollToFirstError } from '../form-errors.ts';
+import { reportFieldsSchema } from '../form-schema.ts';
 import { DisclosureSection } from './DisclosureSection.tsx';
 import { ReportIntro } from './ReportIntro.tsx';
 import { ReportSection } from './ReportSection.tsx';
@@ -38,8 +39,10 @@ const FORM_FIELDS = new Set([
 ]);
 
 export function ReportForm({ mode, defaultValues, currentPocName, onSubmit, onCancel }: ReportFormProps) {
-  const methods = useForm<ReportFormInput, unknown, ReportFormOutput>({
-    resolver: zodResolver(reportFormSchema),
+  // Its own <form> rather than ZodForm: the error goes under the intro (not above the buttons), an invalid
+  // submit scrolls to the first message, and the leave guard counts a chosen file and a submit under way.
+  // The sections find the form by context and use the same fields as every ZodForm.
+  const methods = useZodForm(reportFieldsSchema, {
     defaultValues,
     // We scroll to the first invalid field in page order ourselves (a CWE picker or radio group has no single input).
     shouldFocusError: false,

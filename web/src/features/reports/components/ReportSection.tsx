@@ -1,11 +1,9 @@
 // Report section (SPEC §2): title, product, notified, vendor contact and the proof-of-concept file.
 import { Form } from 'react-bootstrap';
-import { useFormContext } from 'react-hook-form';
-import { REPORT_QUESTIONS, POC_QUESTION, type ReportFormInput } from '@cvdp/core';
+import { REPORT_QUESTIONS, POC_QUESTION } from '@cvdp/core';
 import { appConfig } from '../../../lib/config.ts';
 import { formatUploadLimit } from '../../../lib/upload-limit.ts';
-import { FieldError, RegisteredTextField, RegisteredYesNoField } from '../../../components/form/index.ts';
-import { fieldMessage } from '../form-errors.ts';
+import { FieldError, TextField, YesNoField } from '../../../components/form/index.ts';
 
 /** Stated to the reporter from the page config; the server enforces the same limit (413). */
 export const pocSizeLimitText = (maxUploadBytes: number) =>
@@ -16,41 +14,18 @@ export function ReportSection(props: {
   currentPocName?: string | null;
   pocError?: string;
 }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<ReportFormInput>();
   return (
     <section className="mb-4" aria-labelledby="report-section-title">
       <h2 id="report-section-title" className="h5">
         Report
       </h2>
-      <RegisteredTextField
-        id="report-title"
-        label={REPORT_QUESTIONS.title}
-        registration={register('title')}
-        error={fieldMessage(errors.title?.message)}
-        required
-      />
-      <RegisteredTextField
-        id="report-product"
-        label={REPORT_QUESTIONS.product}
-        registration={register('product')}
-        error={fieldMessage(errors.product?.message)}
-        required
-      />
-      <RegisteredYesNoField
-        id="report-notified"
-        legend={REPORT_QUESTIONS.notified}
-        registration={register('notified')}
-        error={fieldMessage(errors.notified?.message)}
-        required
-      />
-      <RegisteredTextField
+      <TextField id="report-title" name="title" label={REPORT_QUESTIONS.title} required />
+      <TextField id="report-product" name="product" label={REPORT_QUESTIONS.product} required />
+      <YesNoField id="report-notified" name="notified" legend={REPORT_QUESTIONS.notified} required />
+      <TextField
         id="report-vendor-contact"
+        name="vendor_contact"
         label={REPORT_QUESTIONS.vendor_contact}
-        registration={register('vendor_contact')}
-        error={fieldMessage(errors.vendor_contact?.message)}
         help="How to reach the vendor: an email address, a web form or a person."
         required
       />

@@ -9,7 +9,6 @@ import {
   type ReportFormInput,
 } from '@cvdp/core';
 import { FieldError } from '../../../components/form/index.ts';
-import { fieldMessage } from '../form-errors.ts';
 import { VulnerabilityEntry } from './VulnerabilityEntry.tsx';
 
 export function VulnerabilitiesSection() {
@@ -26,9 +25,7 @@ export function VulnerabilitiesSection() {
       <h2 id="vulnerabilities-section-title" className="h5">
         Vulnerabilities
       </h2>
-      <FieldError
-        message={fieldMessage(errors.vulnerabilities?.root?.message ?? errors.vulnerabilities?.message)}
-      />
+      <FieldError message={errors.vulnerabilities?.root?.message ?? errors.vulnerabilities?.message} />
       {fields.map((field, index) => (
         <VulnerabilityEntry
           key={field.id}

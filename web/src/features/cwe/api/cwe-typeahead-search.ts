@@ -7,7 +7,7 @@
 // the term it was asked for.
 import { useCallback, useRef, useState } from 'react';
 import { CWE_TYPEAHEAD_PAGE_SIZE, type CweSearchResult } from '@cvdp/core';
-import { fetchCwePage, searchCwes } from '../api.ts';
+import { fetchCwePage, searchCwes } from './search-cwes.ts';
 
 export interface CweOption {
   cwe: string;

@@ -1,6 +1,8 @@
-// Calls to the CWE catalogue of the coordination service (base 1), through the shared client.
+// GET api/cwe/ (the CWE catalogue of the coordination service): one page for a keyword, and the next page
+// through its `next` link. The typeahead and the modal page through it with their own hooks
+// (cwe-typeahead-search.ts, cwe-modal-search.ts), each keeping what it has shown.
 import type { CweSearchPage } from '@cvdp/core';
-import { coordinationApi } from '../../lib/api-client.ts';
+import { coordinationApi } from '../../../lib/api-client.ts';
 
 export interface CweSearchParams {
   search: string;

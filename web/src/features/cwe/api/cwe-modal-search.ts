@@ -2,7 +2,7 @@
 // Failures are only logged (SPEC §8); answers to an older keyword are dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CWE_MODAL_PAGE_SIZE, type CweSearchResult } from '@cvdp/core';
-import { fetchCwePage, searchCwes } from '../api.ts';
+import { fetchCwePage, searchCwes } from './search-cwes.ts';
 
 /** Wait after the last keystroke before searching, like the typeahead (SPEC §9: 200 ms). */
 export const MODAL_SEARCH_DELAY_MS = 200;
