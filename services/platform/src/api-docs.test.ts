@@ -17,7 +17,32 @@ afterAll(() => t.close());
 interface OpenApi {
   openapi: string;
   info: { title: string };
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: unknown }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; schema: unknown }[];
+        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+      }
+    >
+  >;
+}
+
+/** Operations whose description names no success answer, or a JSON answer without its shape. */
+function operationsWithoutAnswers(doc: OpenApi): string[] {
+  const missing: string[] = [];
+  for (const [url, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (url.includes('/api/docs')) continue;
+      const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]/.test(status));
+      const shapeless = success.some(
+        ([, r]) => r.content?.['application/json'] && !r.content['application/json'].schema,
+      );
+      if (!success.length || shapeless) missing.push(`${method.toUpperCase()} ${url}`);
+    }
+  }
+  return missing;
 }
 
 it('serves each service its own OpenAPI description, generated from the route schemas, to staff', async () => {
@@ -44,6 +69,12 @@ it('serves each service its own OpenAPI description, generated from the route sc
   const base2 = await coordinator.get('/scoring/api/docs/json');
   expect(base2.statusCode).toBe(200);
   expect(Object.keys(base2.json<OpenApi>().paths)).toContain('/scoring/api/users/');
+
+  // Every operation shows its answer (issue 23): the route's response schema, by status.
+  expect(operationsWithoutAnswers(doc)).toEqual([]);
+  expect(operationsWithoutAnswers(base2.json<OpenApi>())).toEqual([]);
+  const token = doc.paths['/api/user/tokens/'].post.responses!['201'].content!['application/json'].schema;
+  expect(JSON.stringify(token)).toContain('"key"');
 });
 
 it('refuses the docs to reporters and to anonymous callers', async () => {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { idParam, idValue } from '../ids/index.ts';
 import { CASE_ROLES } from '../cases/roles.ts';
 import { userRefSchema } from '../cases/user-ref.ts';
-import type { UserRef } from '../cases/wire.ts';
 import { REACTIONS } from './reactions.ts';
 
 export const THREAD_SUBJECT_MAX = 300;

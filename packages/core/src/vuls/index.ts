@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { cweListSchema } from '../cwe/cwe-limits.ts';
 import { idParam, idValue } from '../ids/index.ts';
 import { userRefSchema } from '../cases/user-ref.ts';
-import type { UserRef } from '../cases/wire.ts';
 import { vulAttributeValuesSchema } from '../catalogue/index.ts';
 
 export const VUL_TITLE_MAX = 300;

@@ -40,7 +40,7 @@ export interface RouteSpec<
    * schema does not name is dropped, so a column added to a row cannot leak into an answer. A 4xx answer is
    * the API's one error shape, added by the kit.
    */
-  response?: ResponseSchemas;
+  response: ResponseSchemas;
   /** The body is multipart/form-data, read by the handler (files stream to storage). */
   multipart?: boolean;
   /** Per-route rate limit (requests per minute from one address). */
