@@ -8,7 +8,7 @@ import type { ArtifactSummary, CaseDetail } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../test/contrast.ts';
 import { CasePage } from './CasePage.tsx';
-import { fakeCaseCalls } from './test-calls.ts';
+import { fakeCaseCalls } from './test-utils.ts';
 
 let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {

@@ -4,19 +4,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Config, Db } from '@cvdp/server-kit';
 import { groups, isStaff, users } from '@cvdp/server-kit';
-import type {
-  TransferAdvisory,
-  TransferReport,
-  TransferThread,
-  TransferVuls,
-  VendorStatusValue,
-  VexJustification,
-} from '@cvdp/core';
+import type { TransferAdvisory, TransferReport, TransferThread, TransferVuls } from '@cvdp/core';
 import { advisoryRevisions } from '../../advisories/tables.ts';
 import { artifacts } from '../../artifacts/tables.ts';
 import { caseParticipants, cases } from '../../cases/tables.ts';
 import { instancePublisher } from '../../csaf/publisher.ts';
-import type { VendorStatusEntry } from '../../csaf/types.ts';
+import { vendorStatusEntries } from '../../csaf/status-mapping.ts';
 import { csafFailureMessages, validateCsaf } from '../../csaf/validate.ts';
 import { buildVex, EmptyVexError } from '../../csaf/vex.ts';
 import { loadCaseAccess, type CaseAccess } from '../../policy/index.ts';
@@ -253,20 +246,7 @@ export async function vexDocuments(
   for (const vul of vuls) {
     const { vendors, rows } = await cellsOfVul(db, access, vul.id);
     const cvss = await db.select().from(vulCvssScores).where(eq(vulCvssScores.vulId, vul.id));
-    const names = new Map(vendors.map((v) => [v.participant, v.name]));
-    const entries: VendorStatusEntry[] = rows.map((row) => ({
-      participant: row.participantId,
-      vendor: names.get(row.participantId) || `Vendor ${row.participantId}`,
-      status: row.status as VendorStatusValue,
-      justification: row.justification as VexJustification | null,
-      product: row.product,
-      affectedVersions: row.affectedVersions,
-      fixedVersions: row.fixedVersions,
-      cpe: row.cpe,
-      purl: row.purl,
-      statement: row.statement,
-      updatedAt: row.updatedAt,
-    }));
+    const entries = vendorStatusEntries(vendors, rows);
     let document;
     try {
       document = buildVex({ ...vul, cvss }, { id: caseId }, entries, instancePublisher(config), {

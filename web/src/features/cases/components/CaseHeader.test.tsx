@@ -6,7 +6,7 @@ import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../../test/contrast.ts';
 import { CaseHeader } from './CaseHeader.tsx';
-import { fakeCaseCalls } from '../test-calls.ts';
+import { fakeCaseCalls } from '../test-utils.ts';
 
 let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CasePermissions, Participant } from '@cvdp/core';
 import { ParticipantsTab } from './ParticipantsTab.tsx';
-import { fakeCaseCalls } from '../test-calls.ts';
+import { fakeCaseCalls } from '../test-utils.ts';
 
 let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { TRANSFER_CONNECTION_DISABLED, TRANSFER_STEPS, type Transfer } from '@cvdp/core';
 import { TransferModal } from './TransferModal.tsx';
-import { fakeCaseCalls } from '../test-calls.ts';
+import { fakeCaseCalls } from '../test-utils.ts';
 
 let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {
