@@ -44,3 +44,9 @@ export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * How long to wait for an answer that may be a server process's first CSAF validation: the validator's
+ * schemas compile on first use (csaf/validate.ts), ~8.5 s for 2.1 and 2.0 on an idle machine.
+ */
+export const CSAF_FIRST_USE = 30_000;
