@@ -10,6 +10,5 @@ export { YesNoField } from './YesNoField.tsx';
 export { SubmitButton } from './SubmitButton.tsx';
 export { FieldError } from './FieldError.tsx';
 export { RequiredMark } from './RequiredMark.tsx';
-/** Older fields taking a registration: being replaced by the fields above. */
+/** The older field taking a registration: left only in vuls and advisories, which move next (issue 23). */
 export { RegisteredTextField } from './RegisteredTextField.tsx';
-export { RegisteredYesNoField } from './RegisteredYesNoField.tsx';
