@@ -1,6 +1,28 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+// `npm test` runs the server project twice: on the embedded PGlite, then on PostgreSQL (TEST_DATABASE_URL).
+// These files never open the test database (pure code, files, their own explicit PGlite in a child process),
+// so the PostgreSQL run would repeat them identically: it leaves them out. A file that starts using the
+// test database must leave this list (nothing breaks if it stays, it is only not run on PostgreSQL).
+const databaseFree = [
+  'packages/server-kit/src/auth/secret-box.test.ts',
+  'packages/server-kit/src/db/database.test.ts',
+  'packages/server-kit/src/heap-flags.test.ts',
+  'packages/server-kit/src/http/responses.test.ts',
+  'packages/server-kit/src/logging.test.ts',
+  'packages/server-kit/src/secret-key.test.ts',
+  'packages/server-kit/src/storage/*.test.ts',
+  'services/coordination/src/advisories/render-cache.test.ts',
+  'services/coordination/src/csaf/vex.test.ts',
+  'services/coordination/src/cwe/import-command.test.ts',
+  'services/coordination/src/cwe/parse-catalog.test.ts',
+  'services/coordination/src/cwe/search-ranking.test.ts',
+  'services/coordination/src/layering.test.ts',
+  'services/coordination/tools/local-cve-services/*.test.ts',
+];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // One run covers every workspace: pure core code, both services against a real database, and the web app in jsdom.
 export default defineConfig({
@@ -28,6 +50,7 @@ export default defineConfig({
             'packages/server-kit/{src,testing,tools}/**/*.test.ts',
             'services/*/{src,testing,tools}/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? databaseFree : [])],
           environment: 'node',
           globalSetup: ['services/coordination/testing/global-setup.ts'],
           // One module graph per worker, shared by the files it runs: importing the app costs seconds and

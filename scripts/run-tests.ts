@@ -23,7 +23,11 @@ const started = performance.now();
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
   const t0 = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // A key set to undefined is left out of the child's environment (not passed as the text "undefined").
+  const childEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined),
+  );
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: childEnv });
   phases.push({ name, seconds: (performance.now() - t0) / 1000 });
   return result.status === 0;
 }
@@ -88,7 +92,10 @@ function printFailureContexts(dir: string) {
 const only = process.argv[2];
 
 if (!only || only === 'unit') {
-  vitest('unit and API tests (embedded PGlite)', path.join(tmp, 'vitest-pglite.json'), []);
+  // Without TEST_DATABASE_URL, so the API tests really run on PGlite (the test database follows that variable).
+  vitest('unit and API tests (embedded PGlite)', path.join(tmp, 'vitest-pglite.json'), [], {
+    TEST_DATABASE_URL: undefined,
+  });
   if (process.env.TEST_DATABASE_URL) {
     vitest('API tests (PostgreSQL)', path.join(tmp, 'vitest-postgres.json'), ['--project', 'server']);
   } else {
