@@ -7,8 +7,13 @@ test('a reporter signs in through the page, sees the layout for their role, and 
   page,
 }) => {
   const reporter = await createAccount(servers.main.url, ['reporter']);
+  // A page opened signed out asks who is signed in without a failed request the console would show.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   await page.goto('/cvdp/account');
   await expect(page).toHaveURL(/\/cvdp\/login\?next=%2Fcvdp%2Faccount/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
   await page.getByLabel('Email').fill(reporter.email);
   await page.getByLabel('Password').fill(reporter.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -33,8 +33,12 @@ vi.mock('../features/auth/RegisterPage.tsx', () => ({
 
 const reload = vi.fn();
 beforeEach(() => {
-  // Nobody is signed in: GET /api/user/ is answered 401.
-  vi.spyOn(coordinationApi, 'get').mockRejectedValue({ response: { status: 401 } });
+  // Nobody is signed in: GET /api/session/ answers no user, every other call 401.
+  vi.spyOn(coordinationApi, 'get').mockImplementation((url) =>
+    url === 'api/session/'
+      ? Promise.resolve({ data: { user: null } })
+      : Promise.reject(Object.assign(new Error('401'), { response: { status: 401 } })),
+  );
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.stubGlobal('location', { ...window.location, reload });
 });

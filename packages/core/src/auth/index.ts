@@ -92,3 +92,10 @@ export const currentUserSchema = z.object({
   ),
 });
 export type CurrentUser = Omit<z.infer<typeof currentUserSchema>, 'roles'> & { roles: RoleName[] };
+
+/**
+ * What GET /api/session/ answers: the signed-in user, or null for a visitor. The web app asks this instead of
+ * GET /api/user/ (401 for a visitor), so a page opened signed out logs no failed request.
+ */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+export type Session = { user: CurrentUser | null };

@@ -222,3 +222,21 @@ describe('concurrent registrations of one address (issue 8)', () => {
     }
   });
 });
+
+describe('GET /api/session/', () => {
+  it('answers a visitor 200 with no user (GET /api/user/ stays 401 for API clients)', async () => {
+    const visitor = t.anonymous();
+    const session = await visitor.get('/api/session/');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: null });
+    expect((await visitor.get('/api/user/')).statusCode).toBe(401);
+  });
+
+  it('answers a signed-in user with the same view as GET /api/user/', async () => {
+    const user = await t.signIn({ roles: ['coordinator'] });
+    const session = await user.get('/api/session/');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toEqual((await user.get('/api/user/')).json());
+    expect(session.json().user.roles).toEqual(['coordinator']);
+  });
+});

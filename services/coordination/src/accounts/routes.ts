@@ -7,6 +7,7 @@ import {
   loginSchema,
   registerSchema,
   registrationResultSchema,
+  sessionSchema,
 } from '@cvdp/core';
 import {
   HttpError,
@@ -135,6 +136,21 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const user = (await findUser(db, request.user!.id))!;
       return currentUserView(user, await groupsOfUser(db, user.id));
+    },
+  );
+
+  r.get(
+    '/api/session/',
+    {
+      summary: 'Who is signed in: the user, or null for a visitor (GET /api/user/ answers a visitor 401)',
+      tags: ['accounts'],
+      access: 'public',
+      response: { 200: sessionSchema },
+    },
+    async (request) => {
+      if (!request.user) return { user: null };
+      const user = (await findUser(db, request.user.id))!;
+      return { user: currentUserView(user, await groupsOfUser(db, user.id)) };
     },
   );
 

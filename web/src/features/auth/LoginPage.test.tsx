@@ -10,15 +10,13 @@ import { CurrentUserProvider } from './current-user.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { rememberSignedOut } from './signed-out-reason.ts';
 
-// The calls, faked where they leave the app: who is signed in (null: nobody, answered 401) and signing in.
+// The calls, faked where they leave the app: who is signed in (null: nobody) and signing in.
 const fetchCurrentUser = vi.fn<() => Promise<CurrentUser | null>>();
 const login = vi.fn<(body: unknown) => Promise<CurrentUser>>();
 beforeEach(() => {
   vi.spyOn(coordinationApi, 'get').mockImplementation(async (url) => {
-    if (url !== 'api/user/') throw new Error(`Unexpected call: GET ${url}`);
-    const user = await fetchCurrentUser();
-    if (!user) throw refused(401, 'Authentication credentials were not provided.');
-    return { data: user };
+    if (url !== 'api/session/') throw new Error(`Unexpected call: GET ${url}`);
+    return { data: { user: await fetchCurrentUser() } };
   });
   vi.spyOn(coordinationApi, 'post').mockImplementation(async (url, body) => {
     if (url !== 'api/auth/login/') throw new Error(`Unexpected call: POST ${url}`);

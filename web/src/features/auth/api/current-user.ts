@@ -1,21 +1,15 @@
-// GET /api/user/: who is signed in (null when nobody is), for every screen; refreshed after sign-in/out and
-// forgotten on any 401.
+// GET /api/session/: who is signed in (null when nobody is), for every screen; refreshed after sign-in/out and
+// forgotten on any 401. (Not GET /api/user/, which answers a visitor 401: the browser would log that as a
+// failed request on every page opened signed out.)
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@cvdp/core';
+import type { CurrentUser, Session } from '@cvdp/core';
 import { coordinationApi, setUnauthorizedHandler } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { rememberSignedOut } from '../signed-out-reason.ts';
 
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    const res = await coordinationApi.get<CurrentUser>('api/user/');
-    return res.data;
-  } catch (error) {
-    if ((error as { response?: { status?: number } }).response?.status === 401) return null;
-    throw error;
-  }
-}
+export const fetchCurrentUser = (): Promise<CurrentUser | null> =>
+  coordinationApi.get<Session>('api/session/').then((r) => r.data.user);
 
 export const currentUserQuery = () =>
   queryOptions({
