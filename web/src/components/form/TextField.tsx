@@ -19,6 +19,8 @@ export function TextField(props: {
   maxLength?: number;
   /** false for codes (vectors, CPE names) a spelling checker would mark. */
   spellCheck?: boolean;
+  /** A number field's step: 'any' lets a decimal be typed without the browser marking it invalid. */
+  step?: number | 'any';
   help?: string;
   /** The label is read by screen readers only (a field whose purpose the layout shows). */
   hideLabel?: boolean;
@@ -55,6 +57,7 @@ export function TextField(props: {
         placeholder={placeholder}
         maxLength={props.maxLength}
         spellCheck={props.spellCheck}
+        step={props.step}
         isInvalid={Boolean(error)}
         aria-required={required || undefined}
         aria-describedby={described}

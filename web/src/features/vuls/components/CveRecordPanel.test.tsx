@@ -2,18 +2,18 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import type { CveRecordAnswer } from '@cvdp/core/cve/index';
-import { fetchCveRecord, publishCveRecord } from '../../cve/index.ts';
+import { fakeVulCalls } from '../test-utils.ts';
 import { CveRecordPanel } from './CveRecordPanel.tsx';
 
-vi.mock('../../cve/index.ts', async (original) => ({
-  ...(await original<typeof import('../../cve/index.ts')>()),
-  fetchCveRecord: vi.fn(),
-  publishCveRecord: vi.fn(),
-}));
-afterEach(() => vi.clearAllMocks());
+// The calls are answered at the API client, under the CVE feature's real hooks.
+let calls: ReturnType<typeof fakeVulCalls>;
+beforeEach(() => {
+  calls = fakeVulCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const SLOW = { timeout: 5000 };
 
@@ -43,7 +43,7 @@ const RECORD: CveRecordAnswer = {
 
 describe('CveRecordPanel', () => {
   it('lists the schema problems of an invalid record', async () => {
-    vi.mocked(fetchCveRecord).mockRejectedValue(
+    calls.fetchCveRecord.mockRejectedValue(
       answer(409, {
         detail:
           'The CVE record of this vulnerability does not pass the CVE JSON 5.1 schema; the problems are listed.',
@@ -58,7 +58,7 @@ describe('CveRecordPanel', () => {
   });
 
   it('publishes only once the advisory is published, shows the refusal’s reason, then the published date', async () => {
-    vi.mocked(fetchCveRecord).mockResolvedValueOnce(RECORD);
+    calls.fetchCveRecord.mockResolvedValueOnce(RECORD);
     const user = userEvent.setup();
     const first = wrap(<CveRecordPanel vulId={3} label="VU#1.1" />);
     const blocked = await screen.findByRole('button', { name: 'Publish to CVE Services' }, SLOW);
@@ -67,8 +67,8 @@ describe('CveRecordPanel', () => {
     expect(screen.getByText('Not published to CVE Services.')).toBeTruthy();
     first.unmount();
 
-    vi.mocked(fetchCveRecord).mockResolvedValue({ ...RECORD, advisory_published: true });
-    vi.mocked(publishCveRecord).mockRejectedValueOnce(
+    calls.fetchCveRecord.mockResolvedValue({ ...RECORD, advisory_published: true });
+    calls.publishCveRecord.mockRejectedValueOnce(
       answer(429, { detail: 'CVE Services is rate limiting requests; try again later (TOO_MANY_REQUESTS).' }),
     );
     wrap(<CveRecordPanel vulId={3} label="VU#1.1" />);
@@ -79,13 +79,13 @@ describe('CveRecordPanel', () => {
       'Not published: CVE Services is rate limiting requests; try again later (TOO_MANY_REQUESTS).',
     );
 
-    vi.mocked(publishCveRecord).mockResolvedValueOnce({
+    calls.publishCveRecord.mockResolvedValueOnce({
       cve_id: 'CVE-2026-1000',
       updated: false,
       message: 'ok',
       published_at: '2026-03-02T10:00:00Z',
     });
-    vi.mocked(fetchCveRecord).mockResolvedValue({
+    calls.fetchCveRecord.mockResolvedValue({
       ...RECORD,
       advisory_published: true,
       published_at: '2026-03-02T10:00:00Z',

@@ -3,11 +3,9 @@
 // published to CVE Services once the case's advisory is published and an active CVE account exists — publishing
 // again updates the record there.
 import { Alert, Button } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { cveErrorMessage, fetchCveRecord, publishCveRecord } from '../../cve/index.ts';
+import { cveErrorMessage, useCveRecord, usePublishCveRecord } from '../../cve/index.ts';
 
 /** The record's file name: its CVE id, else the vulnerability's label (VU#12.3 → VU-12.3-cve.json). */
 export const cveFileName = (cveId: string | null, label: string) =>
@@ -38,16 +36,8 @@ export function publishBlockers(r: {
 }
 
 export function CveRecordPanel({ vulId, label }: { vulId: number; label: string }) {
-  const client = useQueryClient();
-  const record = useQuery({
-    queryKey: queryKeys.cve.record(vulId),
-    queryFn: () => fetchCveRecord(vulId),
-    retry: false,
-  });
-  const publish = useMutation({
-    mutationFn: () => publishCveRecord(vulId),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cve.record(vulId) }),
-  });
+  const record = useCveRecord(vulId);
+  const publish = usePublishCveRecord(vulId);
   const data = record.data;
   const text = data ? JSON.stringify(data.record, null, 2) : '';
   const problems = Object.entries(fieldErrors(record.error));

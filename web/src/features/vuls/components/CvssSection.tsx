@@ -3,15 +3,13 @@
 // reporter's vector stays as the reporter's score beside the coordinator's.
 import { Suspense, lazy, useState } from 'react';
 import { Button, Form, Spinner, Table } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CVSS4_DEFAULT_VECTOR, type CvssScore, type CvssVersion, type Vulnerability } from '@cvdp/core';
+import { CVSS4_DEFAULT_VECTOR, type CvssVersion, type Vulnerability } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FieldError } from '../../../components/form/index.ts';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { SeverityBadge } from '../../cvss/index.ts';
-import { deleteCvss, saveCvss } from '../api.ts';
+import { useDeleteCvss, useSaveCvss } from '../api/index.ts';
 import { serverFieldErrors } from '../form-errors.ts';
 import { cvssSeverity, orderedScores } from './badges.tsx';
 
@@ -23,14 +21,11 @@ const Cvss4Calculator = lazy(() =>
 const coordinatorScore = (vul: Vulnerability, version: CvssVersion) =>
   vul.cvss_scores.find((s) => s.version === version && s.source === 'coordinator');
 
-function useSaveVector(vul: Vulnerability) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ vector, version }: { vector: string; version: CvssVersion }) =>
-      saveCvss(vul.id, vector, !!coordinatorScore(vul, version)),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.vuls.all(vul.case) }),
-  });
-}
+/** What is sent for a vector of that version: a PATCH once the coordinator has scored it, else a POST. */
+const vectorInput = (vul: Vulnerability, vector: string, version: CvssVersion) => ({
+  vector,
+  replace: !!coordinatorScore(vul, version),
+});
 
 /** The field message of a refused vector, or the refusal itself. */
 function VectorError({ error }: { error: unknown }) {
@@ -45,7 +40,7 @@ function Cvss4Form({ vul }: { vul: Vulnerability }) {
     vul.cvss_scores.find((s) => s.version === '4.0')?.vector ??
     CVSS4_DEFAULT_VECTOR;
   const [vector, setVector] = useState<string | null>(start);
-  const save = useSaveVector(vul);
+  const save = useSaveCvss(vul);
   return (
     <div className="mb-3">
       <Suspense fallback={<Spinner animation="border" size="sm" role="status" />}>
@@ -55,7 +50,7 @@ function Cvss4Form({ vul }: { vul: Vulnerability }) {
         <Button
           size="sm"
           disabled={!vector || save.isPending}
-          onClick={() => vector && save.mutate({ vector, version: '4.0' })}
+          onClick={() => vector && save.mutate(vectorInput(vul, vector, '4.0'))}
         >
           Save CVSS 4.0 score
         </Button>
@@ -69,7 +64,7 @@ function Cvss4Form({ vul }: { vul: Vulnerability }) {
 function Cvss3Form({ vul }: { vul: Vulnerability }) {
   const current = coordinatorScore(vul, '3.1') ?? coordinatorScore(vul, '3.0');
   const [vector, setVector] = useState(current?.vector ?? '');
-  const save = useSaveVector(vul);
+  const save = useSaveCvss(vul);
   const id = `vul-${vul.id}-cvss3`;
   const fieldError = save.error ? serverFieldErrors(save.error).vector : undefined;
   return (
@@ -79,7 +74,7 @@ function Cvss3Form({ vul }: { vul: Vulnerability }) {
       onSubmit={(e) => {
         e.preventDefault();
         const v = vector.trim();
-        if (v) save.mutate({ vector: v, version: v.startsWith('CVSS:3.0/') ? '3.0' : '3.1' });
+        if (v) save.mutate(vectorInput(vul, v, v.startsWith('CVSS:3.0/') ? '3.0' : '3.1'));
       }}
     >
       <Form.Group controlId={id} data-field="vector">
@@ -112,11 +107,7 @@ function Cvss3Form({ vul }: { vul: Vulnerability }) {
 }
 
 export function CvssSection({ vul, staff }: { vul: Vulnerability; staff: boolean }) {
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (score: CvssScore) => deleteCvss(vul.id, score.version),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.vuls.all(vul.case) }),
-  });
+  const remove = useDeleteCvss(vul);
   const scores = orderedScores(vul.cvss_scores);
   const id = `vul-${vul.id}-cvss`;
   return (
@@ -164,7 +155,7 @@ export function CvssSection({ vul, staff }: { vul: Vulnerability; staff: boolean
                       size="sm"
                       variant="outline-danger"
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(s)}
+                      onClick={() => remove.mutate(s.version)}
                       aria-label={`Remove the CVSS ${s.version} score`}
                     >
                       Remove

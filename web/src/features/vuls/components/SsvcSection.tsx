@@ -3,15 +3,13 @@
 // time) whose values the server turns into the outcome with the same tables.
 import { useState } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSVC_DECISION_POINTS, type SsvcDecisionView, type Vulnerability } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { SsvcOutcomeBadge, SsvcStepForm } from '../../ssvc/index.ts';
-import { deleteSsvc, fetchSsvcHistory, saveSsvc } from '../api.ts';
+import { useDeleteSsvc, useSaveSsvc, useSsvcHistory } from '../api/index.ts';
 
 /** The outcome, coloured by its rank in the table's outcome group, after the word SSVC. */
 export function SsvcBadge({ decision }: { decision: SsvcDecisionView }) {
@@ -90,22 +88,10 @@ function SaveError({ error }: { error: unknown }) {
 }
 
 export function SsvcSection({ vul, staff }: { vul: Vulnerability; staff: boolean }) {
-  const client = useQueryClient();
   const [deciding, setDeciding] = useState(false);
-  const history = useQuery({
-    queryKey: queryKeys.vuls.ssvcHistory(vul.case, vul.id),
-    queryFn: () => fetchSsvcHistory(vul.id),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.vuls.all(vul.case) });
-  const save = useMutation({
-    mutationFn: ({ table, values }: { table: string; values: Record<string, string> }) =>
-      saveSsvc(vul.id, table, values, vul.ssvc !== null),
-    onSuccess: async () => {
-      setDeciding(false);
-      await refresh();
-    },
-  });
-  const remove = useMutation({ mutationFn: () => deleteSsvc(vul.id), onSuccess: refresh });
+  const history = useSsvcHistory(vul);
+  const save = useSaveSsvc(vul);
+  const remove = useDeleteSsvc(vul);
   const id = `vul-${vul.id}-ssvc`;
   const past = [...(history.data ?? [])].sort((a, b) => b.id - a.id);
 
@@ -145,10 +131,15 @@ export function SsvcSection({ vul, staff }: { vul: Vulnerability; staff: boolean
             initial={vul.ssvc ? { table: vul.ssvc.table, values: vul.ssvc.values } : undefined}
             submitting={save.isPending}
             onSubmit={(input) =>
-              save.mutateAsync(input).then(
-                () => undefined,
-                () => undefined,
-              )
+              save
+                .mutateAsync(
+                  { ...input, replace: vul.ssvc !== null },
+                  { onSuccess: () => setDeciding(false) },
+                )
+                .then(
+                  () => undefined,
+                  () => undefined,
+                )
             }
           />
           <SaveError error={save.error} />

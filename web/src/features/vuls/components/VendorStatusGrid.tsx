@@ -3,20 +3,15 @@
 // every row; a vendor's members: their own), read-only elsewhere.
 import { useState } from 'react';
 import { Table } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import type { VendorStatusCell } from '@cvdp/core';
 import { VENDOR_STATUS_LABELS, VEX_JUSTIFICATION_LABELS } from '@cvdp/core';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { fetchVendorStatus } from '../api.ts';
+import { useVendorStatus } from '../api/index.ts';
 import { VENDOR_STATUS_VARIANTS } from './badges.tsx';
 import { VendorStatusModal, type CellTarget } from './VendorStatusModal.tsx';
 
 export function VendorStatusGrid({ caseId }: { caseId: number }) {
-  const grid = useQuery({
-    queryKey: queryKeys.vuls.vendorStatus(caseId),
-    queryFn: () => fetchVendorStatus(caseId),
-  });
+  const grid = useVendorStatus(caseId);
   const [editing, setEditing] = useState<CellTarget | null>(null);
   const data = grid.data;
   const cells = new Map<string, VendorStatusCell>();

@@ -3,7 +3,6 @@
 // a statement. The vendor's members edit their own row, staff every row; everyone else reads it.
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   VENDOR_STATUSES,
   VENDOR_STATUS_LABELS,
@@ -16,10 +15,9 @@ import {
   type VexJustification,
 } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FieldError, RequiredMark } from '../../../components/form/index.ts';
-import { saveVendorStatus } from '../api.ts';
+import { useSaveVendorStatus } from '../api/index.ts';
 import { schemaFieldErrors, serverFieldErrors } from '../form-errors.ts';
 import { VendorStatusBadge } from './badges.tsx';
 
@@ -92,23 +90,11 @@ export function VendorStatusModal({
   target: CellTarget;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
   const { vendor, vul, cell } = target;
   const [values, setValues] = useState(() => initial(cell));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherError, setOtherError] = useState<unknown>(null);
-  const save = useMutation({
-    mutationFn: (input: VendorStatusInput) => saveVendorStatus(caseId, input),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.vuls.vendorStatus(caseId) });
-      onClose();
-    },
-    onError: (error) => {
-      const byField = serverFieldErrors(error);
-      setErrors(byField);
-      setOtherError(Object.keys(byField).length ? null : error);
-    },
-  });
+  const save = useSaveVendorStatus(caseId);
   const set = <K extends keyof CellForm>(key: K, value: CellForm[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
@@ -129,7 +115,14 @@ export function VendorStatusModal({
       setErrors(schemaFieldErrors(parsed.error));
       return;
     }
-    save.mutate(input);
+    save.mutate(input, {
+      onSuccess: () => onClose(),
+      onError: (error) => {
+        const byField = serverFieldErrors(error);
+        setErrors(byField);
+        setOtherError(Object.keys(byField).length ? null : error);
+      },
+    });
   };
 
   return (

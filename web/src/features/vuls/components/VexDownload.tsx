@@ -1,9 +1,8 @@
 // Download one vulnerability's CSAF VEX document. The server builds it from the vendor status grid; when
 // there is nothing to build it from it answers 409 with the reason, which is shown beside the button.
 import { Alert, Button } from 'react-bootstrap';
-import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchVex } from '../api.ts';
+import { useVexDownload } from '../api/index.ts';
 
 /** A file name from the label: VU#12.3 → VU-12.3-vex.json. */
 export const vexFileName = (label: string) => `${label.replace(/[^A-Za-z0-9.]+/g, '-')}-vex.json`;
@@ -22,17 +21,16 @@ function saveJson(document: unknown, fileName: string) {
 }
 
 export function VexDownload({ vulId, label }: { vulId: number; label: string }) {
-  const download = useMutation({
-    mutationFn: () => fetchVex(vulId),
-    onSuccess: (document) => saveJson(document, vexFileName(label)),
-  });
+  const download = useVexDownload(vulId);
   return (
     <div>
       <Button
         size="sm"
         variant="outline-secondary"
         disabled={download.isPending}
-        onClick={() => download.mutate()}
+        onClick={() =>
+          download.mutate(undefined, { onSuccess: (document) => saveJson(document, vexFileName(label)) })
+        }
         aria-label={`Download VEX of ${label}`}
       >
         Download VEX

@@ -2,8 +2,6 @@
 // a select of the choices, a date), the required ones marked. The form keeps every value as the input's
 // text under `a<id>` (a bare numeric key would read as an array index); toAttributeInput turns them into
 // what is sent, and attributeProblems checks them as the server will.
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Form } from 'react-bootstrap';
 import {
   VUL_ATTRIBUTE_NOT_NUMBER,
   VUL_ATTRIBUTE_REQUIRED,
@@ -12,8 +10,7 @@ import {
   type VulAttribute,
   type VulAttributeValue,
 } from '@cvdp/core';
-import { FieldError } from '../../../components/form/FieldError.tsx';
-import { RequiredMark } from '../../../components/form/RequiredMark.tsx';
+import { SelectField, TextField } from '../../../components/form/index.ts';
 
 /** The form's attribute values: `a<id>` → the input's text. */
 export type AttributeFormValues = Record<string, string>;
@@ -61,61 +58,41 @@ export function attributeProblems(
   return out;
 }
 
+/** The fields of a VulFormModal (they find the form by context), named `attributes.a<id>`. */
 export function VulAttributeFields({
   formId,
   definitions,
-  registerAttribute,
-  errors,
 }: {
   formId: string;
   definitions: readonly VulAttribute[];
-  /** The form's registration of `attributes.<key>`. */
-  registerAttribute: (key: string) => UseFormRegisterReturn;
-  /** Messages by key (`a<id>`). */
-  errors: Record<string, string | undefined>;
 }) {
   if (definitions.length === 0) return null;
   return (
     <fieldset className="mb-1">
       <legend className="h6">Attributes</legend>
-      {definitions.map((d) => {
-        const key = attributeKey(d.id);
-        const id = `${formId}-attribute-${d.id}`;
-        const error = errors[key];
-        const registration = registerAttribute(key);
-        const common = {
-          ...registration,
-          isInvalid: Boolean(error),
-          'aria-required': d.required || undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-        };
-        return (
-          <Form.Group key={d.id} className="mb-3" controlId={id} data-field={`attributes.${d.id}`}>
-            <Form.Label>
-              {d.name}
-              {d.required && <RequiredMark />}
-            </Form.Label>
-            {d.type === 'choice' ? (
-              <Form.Select {...common}>
-                <option value="">{d.required ? 'Choose…' : 'None'}</option>
-                {d.choices.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Form.Select>
-            ) : (
-              <Form.Control
-                {...common}
-                type={d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : 'text'}
-                {...(d.type === 'number' ? { step: 'any', inputMode: 'decimal' as const } : {})}
-                {...(d.type === 'text' ? { maxLength: 1000 } : {})}
-              />
-            )}
-            <FieldError message={error} id={`${id}-error`} />
-          </Form.Group>
-        );
-      })}
+      {definitions.map((d) => (
+        <AttributeField key={d.id} formId={formId} definition={d} />
+      ))}
     </fieldset>
   );
+}
+
+function AttributeField({ formId, definition: d }: { formId: string; definition: VulAttribute }) {
+  const common = {
+    id: `${formId}-attribute-${d.id}`,
+    name: `attributes.${attributeKey(d.id)}`,
+    label: d.name,
+    required: d.required,
+  };
+  if (d.type === 'choice')
+    return (
+      <SelectField
+        {...common}
+        placeholder={d.required ? 'Choose…' : 'None'}
+        options={d.choices.map((c) => ({ value: c, label: c }))}
+      />
+    );
+  if (d.type === 'number') return <TextField {...common} type="number" step="any" inputMode="decimal" />;
+  if (d.type === 'date') return <TextField {...common} type="date" />;
+  return <TextField {...common} maxLength={1000} />;
 }

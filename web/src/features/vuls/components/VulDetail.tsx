@@ -3,14 +3,11 @@
 // edit and delete it; everyone else reads.
 import { Fragment, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { deleteVul, fetchVuls } from '../api.ts';
-import { useCaseStaff } from '../use-case-staff.ts';
+import { useCaseStaff, useDeleteVul, useVuls } from '../api/index.ts';
 import { CvssScoreBadges } from './badges.tsx';
 import { CveRecordPanel } from './CveRecordPanel.tsx';
 import { CvssSection } from './CvssSection.tsx';
@@ -20,19 +17,11 @@ import { VulFormModal } from './VulFormModal.tsx';
 
 export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: number; onBack: () => void }) {
   const staff = useCaseStaff(caseId);
-  const client = useQueryClient();
   // The case's list holds every vulnerability: one call for the list and the detail, refreshed together.
-  const vuls = useQuery({ queryKey: queryKeys.vuls.list(caseId), queryFn: () => fetchVuls(caseId) });
+  const vuls = useVuls(caseId);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteVul(vulId),
-    onSuccess: async () => {
-      setConfirmDelete(false);
-      onBack();
-      await client.invalidateQueries({ queryKey: queryKeys.vuls.all(caseId) });
-    },
-  });
+  const remove = useDeleteVul({ id: vulId, case: caseId });
   const back = (
     <Button variant="link" className="px-0" onClick={onBack}>
       ← All vulnerabilities
@@ -158,7 +147,18 @@ export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: nu
             <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
               Cancel
             </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirmDelete(false);
+                    onBack();
+                  },
+                })
+              }
+            >
               Delete
             </Button>
           </Modal.Footer>

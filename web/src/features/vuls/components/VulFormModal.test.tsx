@@ -5,25 +5,25 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   VUL_ATTRIBUTE_NOT_CHOICE,
   VUL_ATTRIBUTE_REQUIRED,
   type VulAttribute,
   type Vulnerability,
 } from '@cvdp/core';
-import { createVul, fetchVulAttributes, updateVul } from '../api.ts';
+import { fakeVulCalls } from '../test-utils.ts';
 import { VulFormModal } from './VulFormModal.tsx';
 
-vi.mock('../api.ts', () => ({
-  createVul: vi.fn(),
-  updateVul: vi.fn(),
-  fetchVulAttributes: vi.fn(),
-}));
 vi.mock('../../cwe/index.ts', () => ({
   CweField: ({ id }: { id: string }) => <input id={id} />,
 }));
-afterEach(() => vi.clearAllMocks());
+// The calls are answered at the API client, under the real hooks.
+let calls: ReturnType<typeof fakeVulCalls>;
+beforeEach(() => {
+  calls = fakeVulCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const SLOW = { timeout: 5000 };
 
@@ -96,8 +96,8 @@ function renderForm(props: { vul?: Vulnerability } = {}) {
 
 describe('VulFormModal attribute fields', () => {
   it('shows one field per attribute by type, checks the required one, sends values by id', async () => {
-    vi.mocked(fetchVulAttributes).mockResolvedValue(DEFINITIONS);
-    vi.mocked(createVul).mockResolvedValue(vul());
+    calls.fetchVulAttributes.mockResolvedValue(DEFINITIONS);
+    calls.createVul.mockResolvedValue(vul());
     const { onClose } = renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'New vulnerability' });
     const group = await within(dialog).findByRole('group', { name: 'Attributes' }, SLOW);
@@ -118,7 +118,7 @@ describe('VulFormModal attribute fields', () => {
     expect(await within(dialog).findByText(VUL_ATTRIBUTE_REQUIRED)).toBeInTheDocument();
     expect(choice).toHaveClass('is-invalid');
     expect(choice).toHaveAccessibleDescription(VUL_ATTRIBUTE_REQUIRED);
-    expect(createVul).not.toHaveBeenCalled();
+    expect(calls.createVul).not.toHaveBeenCalled();
 
     await userEvent.selectOptions(choice, 'yes');
     await userEvent.type(within(group).getByLabelText('Exploit notes'), ' Seen in the wild ');
@@ -126,15 +126,15 @@ describe('VulFormModal attribute fields', () => {
     await userEvent.type(within(group).getByLabelText('Found on'), '2026-02-28');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(vi.mocked(createVul).mock.calls[0][1]).toMatchObject({
+    expect(calls.createVul.mock.calls[0][1]).toMatchObject({
       description: 'Stored XSS.',
       attributes: { '3': 'Seen in the wild', '4': 12.5, '7': 'yes', '9': '2026-02-28' },
     });
   });
 
   it("shows the server's message under the attribute's field; an edit starts from the values and clears emptied ones", async () => {
-    vi.mocked(fetchVulAttributes).mockResolvedValue(DEFINITIONS);
-    vi.mocked(updateVul).mockRejectedValueOnce(
+    calls.fetchVulAttributes.mockResolvedValue(DEFINITIONS);
+    calls.updateVul.mockRejectedValueOnce(
       apiError(400, {
         detail: `Exploited: ${VUL_ATTRIBUTE_NOT_CHOICE}`,
         errors: { 'attributes.7': [VUL_ATTRIBUTE_NOT_CHOICE] },
@@ -156,22 +156,43 @@ describe('VulFormModal attribute fields', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const message = await within(dialog).findByText(VUL_ATTRIBUTE_NOT_CHOICE);
     expect(message.id).toBe('vul-11-form-attribute-7-error');
-    expect(vi.mocked(updateVul).mock.calls[0]).toEqual([
+    expect(calls.updateVul.mock.calls[0]).toEqual([
       11,
       expect.objectContaining({ attributes: { '3': null, '4': 2, '7': 'no', '9': null } }),
     ]);
   });
 
+  it('names the line of a refused reference, and shows a refusal about no field above the buttons', async () => {
+    calls.createVul
+      .mockRejectedValueOnce(
+        apiError(400, { detail: 'Invalid input', errors: { 'references.1': ['Not reachable.'] } }),
+      )
+      .mockRejectedValueOnce(apiError(409, { detail: 'The case is closed.' }));
+    renderForm();
+    const dialog = await screen.findByRole('dialog', { name: 'New vulnerability' });
+    await userEvent.type(within(dialog).getByLabelText(/Description/), 'Plain.');
+    const references = within(dialog).getByLabelText('References');
+    await userEvent.type(references, 'https://example.com/a\nhttps://example.com/b');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
+    expect(await within(dialog).findByText('Line 2: Not reachable.')).toBeInTheDocument();
+    expect(references).toHaveClass('is-invalid');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The case is closed.');
+    expect(calls.createVul).toHaveBeenCalledTimes(2);
+  });
+
   it('shows nothing extra and sends no attributes when the catalogue has none', async () => {
-    vi.mocked(fetchVulAttributes).mockResolvedValue([]);
-    vi.mocked(createVul).mockResolvedValue(vul());
+    calls.fetchVulAttributes.mockResolvedValue([]);
+    calls.createVul.mockResolvedValue(vul());
     const { onClose } = renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'New vulnerability' });
-    await vi.waitFor(() => expect(fetchVulAttributes).toHaveBeenCalled());
+    await vi.waitFor(() => expect(calls.fetchVulAttributes).toHaveBeenCalled());
     expect(within(dialog).queryByRole('group', { name: 'Attributes' })).toBeNull();
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Plain.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(vi.mocked(createVul).mock.calls[0][1]).not.toHaveProperty('attributes');
+    expect(calls.createVul.mock.calls[0][1]).not.toHaveProperty('attributes');
   });
 });

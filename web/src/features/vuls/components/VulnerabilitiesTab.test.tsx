@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CVE_ID_MESSAGE,
   CVE_TAKEN_MESSAGE,
@@ -12,40 +12,13 @@ import {
   type VendorStatusGrid,
   type Vulnerability,
 } from '@cvdp/core';
-import {
-  createVul,
-  createVulsFromReport,
-  fetchCaseCallerMetadata,
-  fetchSsvcHistory,
-  fetchVendorStatus,
-  fetchVex,
-  fetchVulAttributes,
-  fetchVuls,
-  saveSsvc,
-  saveVendorStatus,
-} from '../api.ts';
+import { VULS_PAGE_SIZE } from '../api/index.ts';
+import { fakeVulCalls } from '../test-utils.ts';
 import { VulnerabilitiesTab } from './VulnerabilitiesTab.tsx';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 
-vi.mock('../api.ts', () => ({
-  fetchVuls: vi.fn(),
-  fetchCaseCallerMetadata: vi.fn(),
-  createVul: vi.fn(),
-  updateVul: vi.fn(),
-  deleteVul: vi.fn(),
-  createVulsFromReport: vi.fn(),
-  fetchVulAttributes: vi.fn(async () => []),
-  saveCvss: vi.fn(),
-  deleteCvss: vi.fn(),
-  fetchSsvcHistory: vi.fn(),
-  saveSsvc: vi.fn(),
-  deleteSsvc: vi.fn(),
-  fetchVendorStatus: vi.fn(),
-  saveVendorStatus: vi.fn(),
-  fetchVex: vi.fn(),
-}));
 // The CWE picker talks to the catalogue; a plain input stands in for it.
 vi.mock('../../cwe/index.ts', () => ({
   CweField: ({ id, value, onChange }: { id: string; value: string[]; onChange(v: string[]): void }) => (
@@ -56,7 +29,13 @@ vi.mock('../../cwe/index.ts', () => ({
     />
   ),
 }));
-afterEach(() => vi.clearAllMocks());
+// The calls are answered at the API client, under the real hooks: each test says what the server answers
+// and checks what was sent.
+let calls: ReturnType<typeof fakeVulCalls>;
+beforeEach(() => {
+  calls = fakeVulCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const score = (version: CvssScore['version'], value: number, severity: string): CvssScore => ({
   version,
@@ -93,7 +72,7 @@ const vul = (id: number, over: Partial<Vulnerability> = {}): Vulnerability => ({
 const emptyGrid: VendorStatusGrid = { vendors: [], vuls: [], cells: [] };
 
 const staffAs = (staff: boolean) =>
-  vi.mocked(fetchCaseCallerMetadata).mockResolvedValue({
+  calls.fetchCaseCallerMetadata.mockResolvedValue({
     case: 5,
     staff,
     role: staff ? 'owner' : 'vendor',
@@ -132,8 +111,8 @@ function renderTab(path = '/cvdp/cases/5/vulnerabilities') {
 describe('VulnerabilitiesTab', () => {
   it('says there are none yet, and offers no staff action to a vendor', async () => {
     staffAs(false);
-    vi.mocked(fetchVuls).mockResolvedValue([]);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(emptyGrid);
+    calls.fetchVuls.mockResolvedValue([]);
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
     renderTab();
     expect(await screen.findByText('No vulnerabilities yet.', undefined, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('No vendors take part in this case yet.')).toBeInTheDocument();
@@ -143,8 +122,8 @@ describe('VulnerabilitiesTab', () => {
 
   it('lists label, title, CVE, CWE badges, a CVSS badge per version in the severity colours, and the SSVC outcome', async () => {
     staffAs(false);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(emptyGrid);
-    vi.mocked(fetchVuls).mockResolvedValue([
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
+    calls.fetchVuls.mockResolvedValue([
       vul(1, {
         cve: 'CVE-2026-1234',
         cwes: ['CWE-79', 'CWE-89'],
@@ -169,6 +148,8 @@ describe('VulnerabilitiesTab', () => {
     ]);
     renderTab();
     const list = await screen.findByRole('list', { name: 'Vulnerabilities of the case' }, SLOW);
+    // One call covers the case's vulnerabilities.
+    expect(calls.fetchVuls).toHaveBeenCalledWith(5, VULS_PAGE_SIZE);
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first).getByRole('button', { name: 'VU#5.1' })).toBeInTheDocument();
     expect(first).toHaveTextContent('Flaw 1');
@@ -184,23 +165,21 @@ describe('VulnerabilitiesTab', () => {
 
   it('creates vulnerabilities from the report for staff and says how many', async () => {
     staffAs(true);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(emptyGrid);
-    vi.mocked(fetchVuls)
-      .mockResolvedValueOnce([])
-      .mockResolvedValue([vul(1), vul(2)]);
-    vi.mocked(createVulsFromReport).mockResolvedValue({ created: [vul(1), vul(2)], skipped: 0 });
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
+    calls.fetchVuls.mockResolvedValueOnce([]).mockResolvedValue([vul(1), vul(2)]);
+    calls.createVulsFromReport.mockResolvedValue({ created: [vul(1), vul(2)], skipped: 0 });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Create from report' }, SLOW));
     expect(await screen.findByText('2 vulnerabilities created from the report.')).toBeInTheDocument();
-    expect(createVulsFromReport).toHaveBeenCalledWith(5);
+    expect(calls.createVulsFromReport).toHaveBeenCalledWith(5);
     expect(await screen.findByRole('button', { name: 'VU#5.2' })).toBeInTheDocument();
   });
 
   it('checks a new vulnerability with the shared schema, then shows the server field messages', async () => {
     staffAs(true);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(emptyGrid);
-    vi.mocked(fetchVuls).mockResolvedValue([]);
-    vi.mocked(createVul).mockRejectedValue(
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
+    calls.fetchVuls.mockResolvedValue([]);
+    calls.createVul.mockRejectedValue(
       apiError(400, { detail: 'Invalid input', errors: { cve: [CVE_TAKEN_MESSAGE] } }),
     );
     renderTab();
@@ -212,7 +191,7 @@ describe('VulnerabilitiesTab', () => {
     await userEvent.type(within(dialog).getByLabelText('CVE'), 'CVE-26-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
     expect(await within(dialog).findByText(CVE_ID_MESSAGE)).toBeInTheDocument();
-    expect(createVul).not.toHaveBeenCalled();
+    expect(calls.createVul).not.toHaveBeenCalled();
 
     await userEvent.clear(within(dialog).getByLabelText('CVE'));
     await userEvent.type(within(dialog).getByLabelText('CVE'), 'cve-2026-1234');
@@ -223,7 +202,7 @@ describe('VulnerabilitiesTab', () => {
     await userEvent.type(within(dialog).getByLabelText('Tags'), 'web, auth');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create vulnerability' }));
     expect(await within(dialog).findByText(CVE_TAKEN_MESSAGE)).toBeInTheDocument();
-    expect(createVul).toHaveBeenCalledWith(5, {
+    expect(calls.createVul).toHaveBeenCalledWith(5, {
       title: '',
       description: 'Stored XSS in the profile page.',
       cwes: [],
@@ -235,9 +214,9 @@ describe('VulnerabilitiesTab', () => {
 
   it('shows the server reason when there is no VEX to download', async () => {
     staffAs(false);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(emptyGrid);
-    vi.mocked(fetchVuls).mockResolvedValue([vul(1)]);
-    vi.mocked(fetchVex).mockRejectedValue(
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
+    calls.fetchVuls.mockResolvedValue([vul(1)]);
+    calls.fetchVex.mockRejectedValue(
       apiError(409, { detail: 'No vendor has given a status for this vulnerability yet.' }),
     );
     renderTab();
@@ -279,9 +258,9 @@ describe('vendor status grid', () => {
 
   it('shows each cell in words, edits the caller’s own row and reads the others', async () => {
     staffAs(false);
-    vi.mocked(fetchVuls).mockResolvedValue([vul(1), vul(2)]);
-    vi.mocked(fetchVendorStatus).mockResolvedValue(grid);
-    vi.mocked(saveVendorStatus).mockResolvedValue(grid.cells[0]);
+    calls.fetchVuls.mockResolvedValue([vul(1), vul(2)]);
+    calls.fetchVendorStatus.mockResolvedValue(grid);
+    calls.saveVendorStatus.mockResolvedValue(grid.cells[0]);
     renderTab();
     const table = await screen.findByRole(
       'table',
@@ -307,7 +286,7 @@ describe('vendor status grid', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Status/), 'Not affected');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
     expect(await within(dialog).findByText(JUSTIFICATION_REQUIRED)).toBeInTheDocument();
-    expect(saveVendorStatus).not.toHaveBeenCalled();
+    expect(calls.saveVendorStatus).not.toHaveBeenCalled();
 
     await userEvent.selectOptions(
       within(dialog).getByLabelText(/^Justification/),
@@ -316,7 +295,7 @@ describe('vendor status grid', () => {
     await userEvent.type(within(dialog).getByLabelText('Product'), 'Acme Widget');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
     await waitFor(() =>
-      expect(saveVendorStatus).toHaveBeenCalledWith(5, {
+      expect(calls.saveVendorStatus).toHaveBeenCalledWith(5, {
         vul: 2,
         participant: 11,
         status: 'not_affected',
@@ -334,9 +313,9 @@ describe('vendor status grid', () => {
 
   it('shows a server field message (a bad CPE) under its field', async () => {
     staffAs(true);
-    vi.mocked(fetchVuls).mockResolvedValue([vul(1)]);
-    vi.mocked(fetchVendorStatus).mockResolvedValue({ ...grid, vuls: [grid.vuls[0]], cells: [] });
-    vi.mocked(saveVendorStatus).mockRejectedValue(
+    calls.fetchVuls.mockResolvedValue([vul(1)]);
+    calls.fetchVendorStatus.mockResolvedValue({ ...grid, vuls: [grid.vuls[0]], cells: [] });
+    calls.saveVendorStatus.mockRejectedValue(
       apiError(400, {
         detail: 'Invalid input',
         errors: { cpe: ["Not a CPE 2.3 name: the 'part' is missing."] },
@@ -358,7 +337,7 @@ describe('vendor status grid', () => {
 describe('one vulnerability', () => {
   it('shows its CVSS scores as the server computed them and its SSVC history', async () => {
     staffAs(false);
-    vi.mocked(fetchVuls).mockResolvedValue([
+    calls.fetchVuls.mockResolvedValue([
       vul(1, {
         cvss_scores: [
           score('4.0', 9.3, 'Critical'),
@@ -366,7 +345,7 @@ describe('one vulnerability', () => {
         ],
       }),
     ]);
-    vi.mocked(fetchSsvcHistory).mockResolvedValue([]);
+    calls.fetchSsvcHistory.mockResolvedValue([]);
     renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
     expect(await screen.findByRole('heading', { name: 'VU#5.1: Flaw 1' }, SLOW)).toBeInTheDocument();
     const cvss = screen.getByRole('region', { name: 'CVSS' });
@@ -383,9 +362,9 @@ describe('one vulnerability', () => {
 
   it('lets staff decide SSVC step by step and sends the table and values, never an outcome', async () => {
     staffAs(true);
-    vi.mocked(fetchVuls).mockResolvedValue([vul(1)]);
-    vi.mocked(fetchSsvcHistory).mockResolvedValue([]);
-    vi.mocked(saveSsvc).mockRejectedValue(
+    calls.fetchVuls.mockResolvedValue([vul(1)]);
+    calls.fetchSsvcHistory.mockResolvedValue([]);
+    calls.saveSsvc.mockRejectedValue(
       apiError(400, { detail: 'Invalid input', errors: { 'values.E': ['Not a value of Exploitation.'] } }),
     );
     renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
@@ -406,8 +385,8 @@ describe('one vulnerability', () => {
     await userEvent.click(within(form).getByLabelText('Minimal'));
     await next();
     await userEvent.click(within(form).getByRole('button', { name: 'Save decision' }));
-    await waitFor(() => expect(saveSsvc).toHaveBeenCalledTimes(1));
-    const [vulId, table, values, replace] = vi.mocked(saveSsvc).mock.calls[0];
+    await waitFor(() => expect(calls.saveSsvc).toHaveBeenCalledTimes(1));
+    const [vulId, table, values, replace] = calls.saveSsvc.mock.calls[0];
     expect([vulId, table, replace]).toEqual([1, 'cisa-coordinator', false]);
     expect(values).toMatchObject({ E: 'A', A: 'Y', TI: 'T', MP: 'E', PWI: 'M' });
     expect(values).not.toHaveProperty('outcome');
@@ -415,16 +394,46 @@ describe('one vulnerability', () => {
     expect(await screen.findByText('E: Not a value of Exploitation.')).toBeInTheDocument();
   });
 
+  it('lets staff replace their CVSS score (a PATCH) and delete the vulnerability, back to the list', async () => {
+    staffAs(true);
+    const vector = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
+    calls.fetchVuls.mockResolvedValue([vul(1, { cvss_scores: [score('3.1', 9.8, 'Critical')] }), vul(2)]);
+    calls.fetchSsvcHistory.mockResolvedValue([]);
+    calls.fetchVendorStatus.mockResolvedValue(emptyGrid);
+    calls.fetchCveRecord.mockRejectedValue(apiError(404, { detail: 'Not found.' }));
+    calls.saveCvss.mockResolvedValue({});
+    calls.deleteVul.mockResolvedValue(undefined);
+    renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
+    const field = await screen.findByRole('textbox', { name: 'CVSS v3.1 vector' }, SLOW);
+    await userEvent.clear(field);
+    await userEvent.type(field, vector);
+    await userEvent.click(screen.getByRole('button', { name: 'Save CVSS 3.1 score' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(calls.saveCvss).toHaveBeenCalledWith(1, vector, true);
+    // The scores are read again with the case's vulnerabilities.
+    expect(calls.fetchVuls).toHaveBeenCalledTimes(2);
+
+    calls.fetchVuls.mockResolvedValue([vul(2)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete vulnerability' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const list = await screen.findByRole('list', { name: 'Vulnerabilities of the case' });
+    expect(calls.deleteVul).toHaveBeenCalledWith(1);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('button', { name: 'VU#5.2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("shows the vulnerability's attribute values by name to any reader, and nothing for none", async () => {
     staffAs(false);
-    vi.mocked(fetchVuls).mockResolvedValue([
+    calls.fetchVuls.mockResolvedValue([
       vul(1, {
         attributes: { '3': 'yes', '8': 12 },
         attribute_names: { '3': 'Exploited', '8': 'Affected devices' },
       }),
       vul(2),
     ]);
-    vi.mocked(fetchSsvcHistory).mockResolvedValue([]);
+    calls.fetchSsvcHistory.mockResolvedValue([]);
     const { unmount } = renderTab('/cvdp/cases/5/vulnerabilities?vul=1');
     expect(await screen.findByRole('heading', { name: 'VU#5.1: Flaw 1' }, SLOW)).toBeInTheDocument();
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
@@ -432,7 +441,7 @@ describe('one vulnerability', () => {
     expect(screen.getByText('Exploited').nextElementSibling).toHaveTextContent('yes');
     expect(screen.getByText('Affected devices').nextElementSibling).toHaveTextContent('12');
     // The attribute list itself is for staff: a reader never asks for it.
-    expect(fetchVulAttributes).not.toHaveBeenCalled();
+    expect(calls.fetchVulAttributes).not.toHaveBeenCalled();
     unmount();
 
     renderTab('/cvdp/cases/5/vulnerabilities?vul=2');

@@ -4,15 +4,12 @@
 // score them; everyone else reads, and vendors set their own row of the grid.
 import { useState } from 'react';
 import { Alert, Button, ListGroup } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Vulnerability, VulsFromReport } from '@cvdp/core';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { createVulsFromReport, fetchVuls } from '../api.ts';
-import { useCaseStaff } from '../use-case-staff.ts';
+import { useCaseStaff, useCreateVulsFromReport, useVuls } from '../api/index.ts';
 import { CvssScoreBadges, CweBadges } from './badges.tsx';
 import { SsvcBadge } from './SsvcSection.tsx';
 import { VendorStatusGrid } from './VendorStatusGrid.tsx';
@@ -89,13 +86,9 @@ function VulItem({ vul, onOpen }: { vul: Vulnerability; onOpen: (id: number) => 
 
 function VulList({ caseId, onOpen }: { caseId: number; onOpen: (id: number) => void }) {
   const staff = useCaseStaff(caseId);
-  const client = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const vuls = useQuery({ queryKey: queryKeys.vuls.list(caseId), queryFn: () => fetchVuls(caseId) });
-  const fromReport = useMutation({
-    mutationFn: () => createVulsFromReport(caseId),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.vuls.all(caseId) }),
-  });
+  const vuls = useVuls(caseId);
+  const fromReport = useCreateVulsFromReport(caseId);
   const rows = vuls.data ?? [];
 
   return (
