@@ -7,3 +7,5 @@ export * from './tables.ts';
 export { clientFor } from './cve/store.ts';
 export { CveServicesError } from './cve/client.ts';
 export { MISSING_SECRET_KEY } from './cve/cve-failure.ts';
+// The policy, for the route-wide tests: what a caller may do in a case, by the same rule the routes apply.
+export { can, loadCaseAccess, type PolicyAction } from './policy/index.ts';

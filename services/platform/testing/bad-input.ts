@@ -8,6 +8,9 @@ import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { TestClient, createTestApp, type TestApp } from '@cvdp/coordination/testing';
 import {
+  can,
+  loadCaseAccess,
+  type PolicyAction,
   advisoryApprovals,
   advisoryRevisions,
   caseCsafSettings,
@@ -17,7 +20,7 @@ import {
   csafProfiles,
   reports,
 } from '@cvdp/coordination';
-import { groups, sha256 } from '@cvdp/server-kit';
+import { groups, loadAuthUser, sha256 } from '@cvdp/server-kit';
 import { scoringService } from '@cvdp/scoring';
 import { trackRowChanges } from '@cvdp/coordination/testing/row-changes';
 
@@ -40,6 +43,8 @@ export interface RouteEntry {
   bodyKeys: string[];
   /** Who may call it, as the route declared (server-kit RouteSpec.access); undefined for routes of others. */
   access: 'public' | 'user' | readonly string[] | undefined;
+  /** The policy action a case-bound route takes (the case scope's `allow`), checked before the body. */
+  caseAction?: PolicyAction;
 }
 
 /** The roles each caller holds (the connection's token is no user's: it holds none). */
@@ -51,16 +56,17 @@ const CALLER_ROLES: Record<string, readonly string[] | null> = {
 };
 
 /**
- * Whether the route's declared access refuses this caller outright (anonymous or another instance on a
- * signed-in route, a caller holding none of the roles it names). Such a caller must get 401 or 403
- * whatever it sends: the check runs before the body is read.
+ * Whether the route refuses this caller outright: its declared access does (anonymous or another instance
+ * on a signed-in route, a caller holding none of the roles it names), or, on a case-bound route that names
+ * its action, the policy refuses it to the caller in case 1 (`mayInCase`, read from the policy by the
+ * fuzzer). Such a caller must get 401 or 403 whatever it sends: the checks run before the body is read.
  */
-export function lacksAccess(who: string, route: RouteEntry): boolean {
+export function lacksAccess(who: string, route: RouteEntry, mayInCase?: Fuzzer['mayInCase']): boolean {
   const roles = CALLER_ROLES[who];
   if (route.access === undefined || route.access === 'public') return false;
   if (roles === null) return true;
-  if (route.access === 'user') return false;
-  return !route.access.some((role) => roles.includes(role));
+  if (route.access !== 'user' && !route.access.some((role) => roles.includes(role))) return true;
+  return route.caseAction !== undefined && mayInCase?.[who]?.has(route.caseAction) === false;
 }
 
 export interface Fuzzer {
@@ -77,6 +83,8 @@ export interface Fuzzer {
   ): Promise<{ statusCode: number }>;
   /** How many requests were sent and how many refusals were checked for writes. */
   stats: { requests: number; refusalsChecked: number };
+  /** The case-bound routes' actions each signed-in caller may take in case 1, by the policy. */
+  mayInCase: Record<string, Set<PolicyAction>>;
 }
 
 /** Keys of a route's zod body schema (to aim hostile values at real fields). */
@@ -207,8 +215,14 @@ export async function createFuzzer(): Promise<Fuzzer> {
           if (method === 'HEAD' || method === 'OPTIONS') continue;
           // Swagger UI's static files are not ours to fuzz.
           if (route.url.includes('/api/docs/static')) continue;
-          const access = (route.config as { access?: RouteEntry['access'] } | undefined)?.access;
-          table.push({ method, url: route.url, bodyKeys: bodyKeys(route), access });
+          const config = route.config as Pick<RouteEntry, 'access' | 'caseAction'> | undefined;
+          table.push({
+            method,
+            url: route.url,
+            bodyKeys: bodyKeys(route),
+            access: config?.access,
+            caseAction: config?.caseAction,
+          });
         }
       });
       await app.register(coordinationService);
@@ -343,7 +357,16 @@ export async function createFuzzer(): Promise<Fuzzer> {
     }
     return res;
   };
-  return { t, table, callers, probe, stats };
+  const mayInCase: Fuzzer['mayInCase'] = {};
+  for (const [who, client] of [
+    ['reporter', reporter],
+    ['admin', admin],
+  ] as const) {
+    const access = await loadCaseAccess(t.db, (await loadAuthUser(t.db, client.user.id))!, c.id);
+    const actions = new Set(table.flatMap((r) => (r.caseAction ? [r.caseAction] : [])));
+    mayInCase[who] = new Set([...actions].filter((action) => access && can(action, access)));
+  }
+  return { t, table, callers, probe, stats, mayInCase };
 }
 
 /**

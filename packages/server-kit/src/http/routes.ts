@@ -3,6 +3,7 @@
 // body a 400 naming the field — see errors.ts), the handler gets typed input, and the OpenAPI description
 // at /api/docs/ is generated from the same schemas.
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -45,8 +46,16 @@ export interface RouteSpec<
   multipart?: boolean;
   /** Per-route rate limit (requests per minute from one address). */
   rateLimitPerMinute?: number;
-  /** Checks that run after access and validation (e.g. the case scope). */
+  /** Checks that run after access and validation. */
   preHandler?: preHandlerAsyncHookHandler[];
+  /**
+   * Checks of the caller's right that need more than `access` (the case scope: may they see this case, and
+   * take this action in it). They run right after `access`, before the body is read or validated, so a
+   * caller without the right gets 403/404 whatever they sent. Only the raw path params are known here.
+   */
+  beforeBody?: onRequestAsyncHookHandler[];
+  /** Facts about the route for the route-wide tests that walk the route table (fastify's route config). */
+  config?: Partial<FastifyContextConfig>;
   /**
    * The route authenticates its caller itself (another instance's connection token, checked in its
    * preHandler): the kit resolves no session or API token for it and checks no CSRF (no cookie is read).
@@ -119,6 +128,7 @@ export function defineRoute<
         ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: '1 minute' } }
         : {}),
       ...(spec.ownAuth ? { ownAuth: true } : {}),
+      ...spec.config,
       access: spec.access,
     },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
@@ -131,7 +141,7 @@ export function defineRoute<
           },
         }
       : {}),
-    onRequest: accessCheck(app, spec.access),
+    onRequest: [...accessCheck(app, spec.access), ...(spec.beforeBody ?? [])],
     preHandler: spec.preHandler ?? [],
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -30,7 +30,6 @@ import {
   type AuthUser,
   HttpError,
   fileResponse,
-  forbidden,
   notFound,
   pageOf,
   pageQuery,
@@ -83,9 +82,6 @@ export async function advisoryRoutes(app: FastifyInstance) {
   });
   const view = async (access: CaseAccess, row: RevisionRow) =>
     (await revisionViews(db, access, [row], render))[0];
-  const mayEdit = (access: CaseAccess) => {
-    if (!can('advisory.edit', access)) throw forbidden(EDIT_FORBIDDEN);
-  };
 
   // -------------------------------------------------------------------------------------------------------
   // Revisions.
@@ -115,9 +111,9 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       body: advisoryRevisionSchema,
       response: { 201: advisoryRevisionViewSchema },
+      allow: { action: 'advisory.edit', message: EDIT_FORBIDDEN },
     },
     async (request, reply, access) => {
-      mayEdit(access);
       const row = await saveRevision(db, context(request.user!, access), request.body);
       return reply.code(201).send(await view(access, row));
     },
@@ -145,9 +141,9 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       body: advisoryLatestPatchSchema,
       response: { 200: advisoryRevisionViewSchema },
+      allow: { action: 'advisory.edit', message: EDIT_FORBIDDEN },
     },
     async (request, _reply, access) => {
-      mayEdit(access);
       return view(access, await setLatestDates(db, context(request.user!, access), request.body));
     },
   );
@@ -160,9 +156,9 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       body: advisoryMetadataPatchSchema,
       response: { 200: advisoryRevisionViewSchema },
+      allow: { action: 'advisory.edit', message: EDIT_FORBIDDEN },
     },
     async (request, _reply, access) => {
-      mayEdit(access);
       return view(access, await editLatestMetadata(db, context(request.user!, access), request.body));
     },
   );
@@ -214,9 +210,9 @@ export async function advisoryRoutes(app: FastifyInstance) {
       tags,
       body: approvalRequestSchema,
       response: { 201: approvalRequestResultSchema },
+      allow: { action: 'approval.request', message: REQUEST_FORBIDDEN },
     },
     async (request, reply, access) => {
-      if (!can('approval.request', access)) throw forbidden(REQUEST_FORBIDDEN);
       const result = await requestApprovals(db, context(request.user!, access), request.body);
       const views = async (ids: number[]) => Promise.all(ids.map((id) => approvalView(db, access, id)));
       return reply

@@ -114,10 +114,9 @@ export async function artifactRoutes(app: FastifyInstance) {
       tags: ['artifacts'],
       multipart: true,
       response: { 201: artifactSummarySchema },
+      allow: { action: 'artifact.upload', message: UPLOAD_FORBIDDEN_MESSAGE },
     },
     async (request, reply, access) => {
-      // Settled before the body is read, so a refused upload never stores a byte.
-      if (!can('artifact.upload', access)) throw forbidden(UPLOAD_FORBIDDEN_MESSAGE);
       return receive(request, reply, access, null);
     },
   );

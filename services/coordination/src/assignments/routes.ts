@@ -13,9 +13,9 @@ import {
   idParams,
   unassignSchema,
 } from '@cvdp/core';
-import { STAFF, forbidden, noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { STAFF, noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
-import { callerOf, can } from '../policy/index.ts';
+import { callerOf } from '../policy/index.ts';
 import {
   assignCase,
   caseAssignmentsOf,
@@ -44,9 +44,9 @@ export async function assignmentRoutes(app: FastifyInstance) {
       tags,
       body: assignSchema,
       response: { 200: caseAssignmentSchema, 201: caseAssignmentSchema },
+      allow: { action: 'assignment.manage' },
     },
     async (request, reply, access) => {
-      if (!can('assignment.manage', access)) throw forbidden();
       const result = await assignCase(db, access, request.user!, request.body, app.config.publicUrl);
       return reply.code(result.created ? 201 : 200).send(result.assignment);
     },
@@ -59,9 +59,9 @@ export async function assignmentRoutes(app: FastifyInstance) {
       tags,
       body: unassignSchema,
       response: { 200: z.array(caseAssignmentSchema) },
+      allow: { action: 'assignment.manage' },
     },
     async (request, _reply, access) => {
-      if (!can('assignment.manage', access)) throw forbidden();
       return unassignCase(db, access, request.user!.id, request.body);
     },
   );
@@ -72,9 +72,9 @@ export async function assignmentRoutes(app: FastifyInstance) {
       summary: "The case's current assignments (staff)",
       tags,
       response: { 200: z.array(caseAssignmentSchema) },
+      allow: { action: 'assignment.read' },
     },
     async (_request, _reply, access) => {
-      if (!can('assignment.read', access)) throw forbidden();
       return caseAssignmentsOf(db, access.caseId);
     },
   );

@@ -34,7 +34,6 @@ import {
 import {
   HttpError,
   STAFF,
-  forbidden,
   mapUniqueViolations,
   noContent,
   notFound,
@@ -224,9 +223,9 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['cases'],
       body: caseUpdateSchema,
       response: { 200: caseDetailSchema },
+      allow: { action: 'case.edit' },
     },
     async (request, _reply, access) => {
-      if (!can('case.edit', access)) throw forbidden();
       const user = request.user!;
       const result = await db.transaction(async (tx) => {
         const outcome = await updateCase(tx, user.id, access.caseId, request.body);

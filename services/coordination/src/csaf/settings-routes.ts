@@ -10,9 +10,8 @@ import {
   csafSettingsViewSchema,
   idParams,
 } from '@cvdp/core';
-import { forbidden, noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { noContent, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
-import { type CaseAccess, can } from '../policy/index.ts';
 import {
   countProfiles,
   createProfile,
@@ -93,10 +92,6 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
     },
   );
 
-  const mayEdit = (access: CaseAccess) => {
-    if (!can('advisory.edit', access)) throw forbidden(CSAF_SETTINGS_FORBIDDEN);
-  };
-
   inCase.get(
     '/api/case/:id/settings/csaf/',
     {
@@ -104,9 +99,9 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
         "The case's CSAF settings: profile, category, TLP, tracking id pattern, product tree overrides (staff)",
       tags: ['csaf', 'advisories'],
       response: { 200: csafSettingsViewSchema },
+      allow: { action: 'advisory.edit', message: CSAF_SETTINGS_FORBIDDEN },
     },
     async (_request, _reply, access) => {
-      mayEdit(access);
       const stored = await findSettings(db, access.caseId);
       return settingsView(db, stored ?? defaultSettings(access.caseId), stored !== null);
     },
@@ -119,9 +114,9 @@ export async function csafSettingsRoutes(app: FastifyInstance) {
       tags: ['csaf', 'advisories'],
       body: csafSettingsSchema,
       response: { 200: csafSettingsViewSchema },
+      allow: { action: 'advisory.edit', message: CSAF_SETTINGS_FORBIDDEN },
     },
     async (request, _reply, access) => {
-      mayEdit(access);
       const row = await saveSettings(db, request.user!.id, access.caseId, request.body);
       return settingsView(db, row, true);
     },

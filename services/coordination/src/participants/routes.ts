@@ -80,9 +80,9 @@ export async function participantRoutes(app: FastifyInstance) {
       tags,
       body: participantAddSchema,
       response: { 201: participantsAddedSchema },
+      allow: { action: 'participant.manage' },
     },
     async (request, reply, access) => {
-      if (!can('participant.manage', access)) throw forbidden();
       const result = await addParticipants(db, access, request.user!, request.body, publicUrl());
       return reply.code(201).send(result);
     },
@@ -146,9 +146,9 @@ export async function participantRoutes(app: FastifyInstance) {
       tags,
       body: participantNotifySchema,
       response: { 200: participantsNotifiedSchema },
+      allow: { action: 'participant.notify' },
     },
     async (request, _reply, access) => {
-      if (!can('participant.notify', access)) throw forbidden();
       return notifyParticipants(db, access, request.user!.id, request.body.participants, publicUrl());
     },
   );
@@ -159,9 +159,9 @@ export async function participantRoutes(app: FastifyInstance) {
       summary: 'Send the case notice to every vendor participant (staff)',
       tags,
       response: { 200: participantsNotifiedSchema },
+      allow: { action: 'participant.notify' },
     },
     async (request, _reply, access) => {
-      if (!can('participant.notify', access)) throw forbidden();
       return notifyParticipants(db, access, request.user!.id, 'vendors', publicUrl());
     },
   );

@@ -12,9 +12,8 @@ import {
   addReportFormSchema,
   submittedReportAnswerSchema,
 } from '@cvdp/core';
-import { HttpError, forbidden } from '@cvdp/server-kit';
+import { HttpError } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
-import { can } from '../policy/index.ts';
 import { submittedView } from './report-view.ts';
 import { addReport } from './store.ts';
 import { submitReport } from './submit-pipeline.ts';
@@ -32,9 +31,9 @@ export async function addReportRoutes(app: FastifyInstance) {
       summary: 'The empty form for adding a report to the case (staff)',
       tags: ['reports'],
       response: { 200: addReportFormSchema },
+      allow: { action: 'report.add', message: ADD_REPORT_FORBIDDEN },
     },
     async (_request, _reply, access): Promise<AddReportForm> => {
-      if (!can('report.add', access)) throw forbidden(ADD_REPORT_FORBIDDEN);
       return {
         case: access.caseId,
         case_title: access.case.title,
@@ -54,10 +53,9 @@ export async function addReportRoutes(app: FastifyInstance) {
       tags: ['reports'],
       multipart: true,
       response: { 200: submittedReportAnswerSchema, 201: submittedReportAnswerSchema },
+      allow: { action: 'report.add', message: ADD_REPORT_FORBIDDEN },
     },
     async (request, reply, access) => {
-      // Access is settled before the body is read, so a refused request stores no file.
-      if (!can('report.add', access)) throw forbidden(ADD_REPORT_FORBIDDEN);
       const user = request.user!;
       const { report, created } = await submitReport(app, request, user.id, {
         write: (submission) => addReport(db, user, access.caseId, submission),

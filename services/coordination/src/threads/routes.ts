@@ -93,9 +93,9 @@ export async function threadRoutes(app: FastifyInstance) {
       tags,
       body: threadCreateSchema,
       response: { 201: threadSchema },
+      allow: { action: 'thread.manage' },
     },
     async (request, reply, access) => {
-      if (!can('thread.manage', access)) throw forbidden();
       const id = await createThread(db, access, request.user!.id, request.body);
       return reply.code(201).send(threadView((await findThread(db, id, request.user!.id))!));
     },

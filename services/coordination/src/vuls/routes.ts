@@ -110,9 +110,9 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       body: vulCreateSchema,
       response: { 201: vulnerabilitySchema },
+      allow: { action: 'vul.edit', message: VUL_EDIT_FORBIDDEN },
     },
     async (request, reply, access) => {
-      if (!can('vul.edit', access)) throw forbidden(VUL_EDIT_FORBIDDEN);
       const row = await createVul(db, access.caseId, request.user!.id, request.body);
       return reply.code(201).send(await vulView(db, access, row));
     },
@@ -126,9 +126,9 @@ export async function vulRoutes(app: FastifyInstance) {
       tags,
       // 201 when any was created, 200 when every entry of the report was created before.
       response: { 200: vulsFromReportSchema, 201: vulsFromReportSchema },
+      allow: { action: 'vul.edit', message: VUL_EDIT_FORBIDDEN },
     },
     async (request, reply, access) => {
-      if (!can('vul.edit', access)) throw forbidden(VUL_EDIT_FORBIDDEN);
       const { created, skipped } = await createVulsFromReport(
         db,
         access.caseId,

@@ -79,9 +79,9 @@ export async function transferSendRoutes(app: FastifyInstance) {
       tags,
       query: pageQuery(20, 100),
       response: { 200: pageOf(transferSchema) },
+      allow: { action: 'transfer.read', message: ONLY_STAFF_TRANSFER },
     },
     async (request, _reply, access): Promise<Page<Transfer>> => {
-      if (!can('transfer.read', access)) throw forbidden(ONLY_STAFF_TRANSFER);
       return paginate(
         request,
         request.query,
