@@ -7,27 +7,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 import type { ArtifactSummary } from '@cvdp/core';
-import {
-  deleteArtifact,
-  fetchArtifacts,
-  fetchCaseCallerMetadata,
-  shareArtifact,
-  uploadArtifact,
-} from '../api.ts';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { fakeThreadCalls } from '../test-utils.ts';
 import { ArtifactsTab } from './ArtifactsTab.tsx';
 
-vi.mock('../api.ts', () => ({
-  fetchArtifacts: vi.fn(),
-  fetchCaseCallerMetadata: vi.fn(),
-  uploadArtifact: vi.fn(),
-  shareArtifact: vi.fn(),
-  deleteArtifact: vi.fn(),
-  artifactDownloadHref: (a: { download_url: string }) => `/base${a.download_url}`,
-}));
 vi.mock('../../auth/index.ts', () => ({
   useCurrentUser: () => ({ user: { id: 2, name: 'Vera', email: 'v@x', roles: ['reporter'], groups: [] } }),
 }));
-afterEach(() => vi.clearAllMocks());
+
+// Download links follow the configured API base: the tests serve the API under /base/.
+const baseURL = coordinationApi.defaults.baseURL;
+let calls: ReturnType<typeof fakeThreadCalls>;
+beforeEach(() => {
+  calls = fakeThreadCalls();
+  coordinationApi.defaults.baseURL = '/base/';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  coordinationApi.defaults.baseURL = baseURL;
+});
 
 const artifact = (uuid: string, over: Partial<ArtifactSummary> = {}): ArtifactSummary => ({
   uuid,
@@ -46,7 +44,7 @@ const artifact = (uuid: string, over: Partial<ArtifactSummary> = {}): ArtifactSu
 });
 
 const staffAs = (staff: boolean) =>
-  vi.mocked(fetchCaseCallerMetadata).mockResolvedValue({
+  calls.fetchCaseCallerMetadata.mockResolvedValue({
     case: 5,
     staff,
     role: staff ? 'owner' : 'vendor',
@@ -71,14 +69,14 @@ describe('ArtifactsTab', () => {
   beforeEach(() => staffAs(true));
 
   it("says 'No data ...' without files and states the upload limit", async () => {
-    vi.mocked(fetchArtifacts).mockResolvedValue(list([]));
+    calls.fetchArtifacts.mockResolvedValue(list([]));
     renderTab();
     expect(await screen.findByText('No data ...', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText('The file can be at most 10MB.')).toBeInTheDocument();
   });
 
   it('lists name, size, uploader, shared state and thread, with download links', async () => {
-    vi.mocked(fetchArtifacts).mockResolvedValue(
+    calls.fetchArtifacts.mockResolvedValue(
       list([artifact('a1', { shared: true }), artifact('b2', { thread: 3, source: 'thread' })]),
     );
     renderTab();
@@ -99,26 +97,26 @@ describe('ArtifactsTab', () => {
   });
 
   it('staff share and unshare, and delete after a confirmation', async () => {
-    vi.mocked(fetchArtifacts).mockResolvedValue(list([artifact('a1'), artifact('b2', { shared: true })]));
-    vi.mocked(shareArtifact).mockResolvedValue(artifact('a1', { shared: true }));
-    vi.mocked(deleteArtifact).mockResolvedValue(undefined);
+    calls.fetchArtifacts.mockResolvedValue(list([artifact('a1'), artifact('b2', { shared: true })]));
+    calls.shareArtifact.mockResolvedValue(artifact('a1', { shared: true }));
+    calls.deleteArtifact.mockResolvedValue(undefined);
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Share a1.txt' }, SLOW));
-    expect(shareArtifact).toHaveBeenCalledWith('a1', true);
+    expect(calls.shareArtifact).toHaveBeenCalledWith('a1', true);
     await userEvent.click(screen.getByRole('button', { name: 'Unshare b2.txt' }));
-    expect(shareArtifact).toHaveBeenCalledWith('b2', false);
+    expect(calls.shareArtifact).toHaveBeenCalledWith('b2', false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete a1.txt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete file' });
-    expect(deleteArtifact).not.toHaveBeenCalled();
+    expect(calls.deleteArtifact).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deleteArtifact).toHaveBeenCalledWith('a1');
+    expect(calls.deleteArtifact).toHaveBeenCalledWith('a1');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a participant deletes only their own uploads and shares nothing', async () => {
     staffAs(false);
-    vi.mocked(fetchArtifacts).mockResolvedValue(
+    calls.fetchArtifacts.mockResolvedValue(
       list([
         artifact('mine', { uploaded_by: { id: 2, name: 'Vera' } }),
         artifact('theirs', { shared: true }),
@@ -131,9 +129,9 @@ describe('ArtifactsTab', () => {
   });
 
   it('uploads with a progress bar, then lists the file', async () => {
-    vi.mocked(fetchArtifacts).mockResolvedValue(list([]));
+    calls.fetchArtifacts.mockResolvedValue(list([]));
     let finish: (a: ArtifactSummary) => void = () => undefined;
-    vi.mocked(uploadArtifact).mockImplementation((_case, _file, onProgress) => {
+    calls.uploadArtifact.mockImplementation((_case, _file, onProgress) => {
       onProgress?.(0.4);
       return new Promise((resolve) => {
         finish = resolve;
@@ -143,10 +141,10 @@ describe('ArtifactsTab', () => {
     await screen.findByText('No data ...', undefined, SLOW);
     const file = new File(['hello'], 'poc.txt', { type: 'text/plain' });
     await userEvent.upload(screen.getByLabelText('Upload a file'), file);
-    expect(uploadArtifact).toHaveBeenCalledWith(5, file, expect.any(Function));
+    expect(calls.uploadArtifact).toHaveBeenCalledWith(5, file, expect.any(Function));
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    vi.mocked(fetchArtifacts).mockResolvedValue(list([artifact('poc')]));
+    calls.fetchArtifacts.mockResolvedValue(list([artifact('poc')]));
     finish(artifact('poc'));
     expect(await screen.findByRole('link', { name: 'poc.txt' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

@@ -2,43 +2,31 @@
 // and unshare; staff and the uploader delete (after a confirmation); anyone in the case uploads.
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ArtifactSummary } from '@cvdp/core';
 import { formatDate, formatSize } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { useCurrentUser } from '../../auth/index.ts';
 import {
   artifactDownloadHref,
-  deleteArtifact,
-  fetchArtifacts,
-  shareArtifact,
-  uploadArtifact,
-} from '../api.ts';
-import { useCaseStaff } from '../use-case-staff.ts';
+  useArtifacts,
+  useCaseStaff,
+  useDeleteArtifact,
+  useShareArtifact,
+  useUploadArtifact,
+} from '../api/index.ts';
 import { FileUpload } from './FileUpload.tsx';
 
 export function ArtifactsTab({ caseId }: { caseId: number }) {
   const staff = useCaseStaff(caseId);
-  const client = useQueryClient();
   const { user } = useCurrentUser();
-  const key = queryKeys.cases.artifacts(caseId);
-  const files = useQuery({ queryKey: key, queryFn: () => fetchArtifacts(caseId) });
+  const files = useArtifacts(caseId);
   const [removing, setRemoving] = useState<ArtifactSummary | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-
-  const share = useMutation({
-    mutationFn: (a: ArtifactSummary) => shareArtifact(a.uuid, !a.shared),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (a: ArtifactSummary) => deleteArtifact(a.uuid),
-    onSuccess: () => setRemoving(null),
-    onSettled: refresh,
-  });
+  const upload = useUploadArtifact(caseId);
+  const share = useShareArtifact(caseId);
+  const remove = useDeleteArtifact(caseId);
 
   const rows = files.data?.results ?? [];
   return (
@@ -48,8 +36,7 @@ export function ArtifactsTab({ caseId }: { caseId: number }) {
       </h2>
       <FileUpload
         label="Upload a file"
-        upload={(file, onProgress) => uploadArtifact(caseId, file, onProgress)}
-        onUploaded={() => void refresh()}
+        upload={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
       />
       <ErrorAlert error={files.error ?? share.error} />
       {/* position-relative: the header's visually hidden "Actions" (position: absolute) then belongs to the table inside
@@ -104,7 +91,7 @@ export function ArtifactsTab({ caseId }: { caseId: number }) {
                       variant="outline-primary"
                       className="me-1"
                       disabled={share.isPending}
-                      onClick={() => share.mutate(a)}
+                      onClick={() => share.mutate({ uuid: a.uuid, share: !a.shared })}
                       aria-label={`${a.shared ? 'Unshare' : 'Share'} ${a.file_name}`}
                     >
                       {a.shared ? 'Unshare' : 'Share'}
@@ -142,7 +129,11 @@ export function ArtifactsTab({ caseId }: { caseId: number }) {
             <Button variant="secondary" onClick={() => setRemoving(null)}>
               Cancel
             </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(removing)}>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(removing.uuid, { onSuccess: () => setRemoving(null) })}
+            >
               Delete
             </Button>
           </Modal.Footer>

@@ -6,7 +6,7 @@ import type { ArtifactSummary } from '@cvdp/core';
 import { appConfig } from '../../../lib/config.ts';
 import { formatUploadLimit } from '../../../lib/upload-limit.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import type { OnProgress } from '../api.ts';
+import type { OnProgress } from '../api/index.ts';
 
 export function FileUpload({
   label,
@@ -15,7 +15,8 @@ export function FileUpload({
 }: {
   label: string;
   upload: (file: File, onProgress: OnProgress) => Promise<ArtifactSummary>;
-  onUploaded: (artifact: ArtifactSummary) => void;
+  /** After the upload (the upload hook has already refreshed what the file changes). */
+  onUploaded?: (artifact: ArtifactSummary) => void;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +29,7 @@ export function FileUpload({
     setProgress(0);
     try {
       const artifact = await upload(file, setProgress);
-      onUploaded(artifact);
+      onUploaded?.(artifact);
     } catch (e) {
       setError(e);
     } finally {

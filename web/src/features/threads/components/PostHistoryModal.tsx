@@ -1,11 +1,9 @@
 // Every version of an edited post, oldest first, and the line patch between consecutive versions.
 import { Modal } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { fetchPostHistory } from '../api.ts';
+import { usePostHistory } from '../api/index.ts';
 
 function lineClass(line: string) {
   if (line.startsWith('+++') || line.startsWith('---')) return 'text-body-secondary';
@@ -30,10 +28,7 @@ export function Patch({ patch }: { patch: string }) {
 }
 
 export function PostHistoryModal({ postId, onClose }: { postId: number; onClose: () => void }) {
-  const history = useQuery({
-    queryKey: queryKeys.threads.history(postId),
-    queryFn: () => fetchPostHistory(postId),
-  });
+  const history = usePostHistory(postId);
   const data = history.data;
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby="post-history-title" scrollable>

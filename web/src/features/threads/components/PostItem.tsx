@@ -3,14 +3,12 @@
 // as a marker so its replies keep their place.
 import { useState, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REACTION_EMOJI, REACTIONS, type Post, type Reaction } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { deletePost, reactToPost, updatePost } from '../api.ts';
+import { useDeletePost, useReactToPost, useUpdatePost } from '../api/index.ts';
 import { PostEditor } from './PostEditor.tsx';
 import { PostHistoryModal } from './PostHistoryModal.tsx';
 
@@ -40,36 +38,17 @@ export interface PostItemProps {
 }
 
 export function PostItem({ post, me, staff, readOnly, onReply, children }: PostItemProps) {
-  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [showHistory, setShowHistory] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [picking, setPicking] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.threads.posts(post.thread) });
   const mine = me !== null && post.author?.id === me;
 
-  const edit = useMutation({
-    mutationFn: (content: string) => updatePost(post.id, { content }),
-    onSuccess: async () => {
-      setEditing(false);
-      await client.invalidateQueries({ queryKey: queryKeys.threads.history(post.id) });
-    },
-    onSettled: refresh,
-  });
-  const pin = useMutation({
-    mutationFn: () => updatePost(post.id, { pinned: !post.pinned }),
-    onSettled: refresh,
-  });
-  const react = useMutation({
-    mutationFn: (reaction: Reaction) => reactToPost(post.id, reaction),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: () => deletePost(post.id),
-    onSuccess: () => setConfirmDelete(false),
-    onSettled: refresh,
-  });
+  const edit = useUpdatePost(post.id, post.thread);
+  const pin = useUpdatePost(post.id, post.thread);
+  const react = useReactToPost(post.id, post.thread);
+  const remove = useDeletePost(post.id, post.thread);
 
   const who = post.author ? post.author.name : (post.external_author ?? 'Former user');
   const heading = (
@@ -107,7 +86,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             label="Edit post"
             value={draft}
             onChange={setDraft}
-            onSubmit={() => edit.mutate(draft)}
+            onSubmit={() => edit.mutate({ content: draft }, { onSuccess: () => setEditing(false) })}
             onCancel={() => setEditing(false)}
             submitText="Save"
             busy={edit.isPending}
@@ -190,7 +169,12 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
           </Button>
         )}
         {staff && (
-          <Button size="sm" variant="link" disabled={pin.isPending} onClick={() => pin.mutate()}>
+          <Button
+            size="sm"
+            variant="link"
+            disabled={pin.isPending}
+            onClick={() => pin.mutate({ pinned: !post.pinned })}
+          >
             {post.pinned ? 'Unpin' : 'Pin'}
           </Button>
         )}
@@ -224,7 +208,11 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
               Cancel
             </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(undefined, { onSuccess: () => setConfirmDelete(false) })}
+            >
               Delete
             </Button>
           </Modal.Footer>

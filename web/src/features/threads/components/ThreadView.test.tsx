@@ -7,38 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 import type { PageOf, Post, Thread } from '@cvdp/core';
-import {
-  createPost,
-  deletePost,
-  fetchCaseCallerMetadata,
-  fetchPinnedPosts,
-  fetchPostHistory,
-  fetchPosts,
-  fetchThread,
-  reactToPost,
-  updatePost,
-} from '../api.ts';
+import { fakeThreadCalls } from '../test-utils.ts';
 import { ThreadView } from './ThreadView.tsx';
 
-vi.mock('../api.ts', () => ({
-  fetchThread: vi.fn(),
-  fetchPosts: vi.fn(),
-  fetchPinnedPosts: vi.fn(),
-  fetchCaseCallerMetadata: vi.fn(),
-  fetchPostHistory: vi.fn(),
-  createPost: vi.fn(),
-  updatePost: vi.fn(),
-  deletePost: vi.fn(),
-  reactToPost: vi.fn(),
-  updateThread: vi.fn(),
-  uploadToThread: vi.fn(),
-  artifactDownloadHref: (a: { download_url: string }) => a.download_url,
-  threadEventsUrl: (id: number) => `/api/case/thread/${id}/events/`,
-}));
 vi.mock('../../auth/index.ts', () => ({
   useCurrentUser: () => ({ user: { id: 1, name: 'Cora', email: 'c@x', roles: ['coordinator'], groups: [] } }),
 }));
-afterEach(() => vi.clearAllMocks());
+afterEach(() => vi.restoreAllMocks());
+
+let calls: ReturnType<typeof fakeThreadCalls>;
 
 const THREAD: Thread = {
   id: 3,
@@ -107,10 +84,11 @@ class FakeEventSource {
 }
 
 beforeEach(() => {
+  calls = fakeThreadCalls();
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.mocked(fetchThread).mockResolvedValue(THREAD);
-  vi.mocked(fetchPinnedPosts).mockResolvedValue([]);
-  vi.mocked(fetchCaseCallerMetadata).mockResolvedValue({
+  calls.fetchThread.mockResolvedValue(THREAD);
+  calls.fetchPinnedPosts.mockResolvedValue([]);
+  calls.fetchCaseCallerMetadata.mockResolvedValue({
     case: 5,
     staff: true,
     role: 'owner',
@@ -134,8 +112,8 @@ function renderView() {
 describe('ThreadView', () => {
   it('shows pinned posts on top and replies nested under their post', async () => {
     const pinned = post(7, { pinned: true, html: '<p>Pinned plan</p>' });
-    vi.mocked(fetchPinnedPosts).mockResolvedValue([pinned]);
-    vi.mocked(fetchPosts).mockResolvedValue(
+    calls.fetchPinnedPosts.mockResolvedValue([pinned]);
+    calls.fetchPosts.mockResolvedValue(
       page([post(1, { html: '<p>First</p>' }), post(2, { reply_to: 1, html: '<p>A reply</p>' }), pinned]),
     );
     renderView();
@@ -157,28 +135,28 @@ describe('ThreadView', () => {
   });
 
   it('replies to a post with reply_to', async () => {
-    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
-    vi.mocked(createPost).mockResolvedValue(post(4, { reply_to: 1 }));
+    calls.fetchPosts.mockResolvedValue(page([post(1)]));
+    calls.createPost.mockResolvedValue(post(4, { reply_to: 1 }));
     renderView();
     await userEvent.click(await screen.findByRole('button', { name: 'Reply' }, SLOW));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Vera Vendor' }), 'Thanks!');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(createPost).toHaveBeenCalledWith(3, 'Thanks!', 1));
+    await waitFor(() => expect(calls.createPost).toHaveBeenCalledWith(3, 'Thanks!', 1));
   });
 
   it('toggles a reaction and shows counts with the caller’s own pressed', async () => {
-    vi.mocked(fetchPosts).mockResolvedValue(
+    calls.fetchPosts.mockResolvedValue(
       page([post(1, { reactions: [{ reaction: 'heart', count: 2, mine: true }] })]),
     );
-    vi.mocked(reactToPost).mockResolvedValue(post(1));
+    calls.reactToPost.mockResolvedValue(post(1));
     renderView();
     const heart = await screen.findByRole('button', { name: 'heart: 2, yours' }, SLOW);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
-    expect(reactToPost).toHaveBeenCalledWith(1, 'heart');
+    expect(calls.reactToPost).toHaveBeenCalledWith(1, 'heart');
     await userEvent.click(screen.getByRole('button', { name: 'Add a reaction' }));
     await userEvent.click(screen.getByRole('button', { name: 'rocket' }));
-    expect(reactToPost).toHaveBeenCalledWith(1, 'rocket');
+    expect(calls.reactToPost).toHaveBeenCalledWith(1, 'rocket');
   });
 
   it('edits the caller’s own post, marks it edited and shows the history with the diff', async () => {
@@ -187,8 +165,8 @@ describe('ThreadView', () => {
       content: 'Fix in 2.1',
       html: '<p>Fix in 2.1</p>',
     });
-    vi.mocked(fetchPosts).mockResolvedValueOnce(page([mine, post(6)]));
-    vi.mocked(updatePost).mockResolvedValue({ ...mine, content: 'Fix in 2.2', edited: true });
+    calls.fetchPosts.mockResolvedValueOnce(page([mine, post(6)]));
+    calls.updatePost.mockResolvedValue({ ...mine, content: 'Fix in 2.2', edited: true });
     renderView();
     const article = (await screen.findByText('Fix in 2.1', undefined, SLOW)).closest('article')!;
     // Only one's own post offers Edit.
@@ -198,15 +176,15 @@ describe('ThreadView', () => {
     expect(box).toHaveValue('Fix in 2.1');
     await userEvent.clear(box);
     await userEvent.type(box, 'Fix in 2.2');
-    vi.mocked(fetchPosts).mockResolvedValue(
+    calls.fetchPosts.mockResolvedValue(
       page([{ ...mine, content: 'Fix in 2.2', html: '<p>Fix in 2.2</p>', edited: true }, post(6)]),
     );
     await userEvent.click(within(article).getByRole('button', { name: 'Save' }));
-    expect(updatePost).toHaveBeenCalledWith(5, { content: 'Fix in 2.2' });
+    expect(calls.updatePost).toHaveBeenCalledWith(5, { content: 'Fix in 2.2' });
     const edited = (await screen.findByText('Fix in 2.2')).closest('article')!;
     expect(within(edited).getByText('edited')).toBeInTheDocument();
 
-    vi.mocked(fetchPostHistory).mockResolvedValue({
+    calls.fetchPostHistory.mockResolvedValue({
       post: 5,
       versions: [
         { content: 'Fix in 2.1', date: '2026-05-01T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
@@ -222,18 +200,18 @@ describe('ThreadView', () => {
   });
 
   it('deletes after a confirmation and keeps a "Post removed" marker', async () => {
-    vi.mocked(fetchPosts).mockResolvedValueOnce(page([post(1), post(2, { reply_to: 1 })]));
-    vi.mocked(deletePost).mockResolvedValue(undefined);
+    calls.fetchPosts.mockResolvedValueOnce(page([post(1), post(2, { reply_to: 1 })]));
+    calls.deletePost.mockResolvedValue(undefined);
     renderView();
     const first = (await screen.findByText('Post 1', undefined, SLOW)).closest('article')!;
     await userEvent.click(within(first).getAllByRole('button', { name: 'Delete' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
-    expect(deletePost).not.toHaveBeenCalled();
-    vi.mocked(fetchPosts).mockResolvedValue(
+    expect(calls.deletePost).not.toHaveBeenCalled();
+    calls.fetchPosts.mockResolvedValue(
       page([post(1, { deleted: true, content: '', html: '', author: null }), post(2, { reply_to: 1 })]),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deletePost).toHaveBeenCalledWith(1);
+    expect(calls.deletePost).toHaveBeenCalledWith(1);
     expect(await screen.findByText('Post removed')).toBeInTheDocument();
     // The reply keeps its place under the marker.
     const marker = screen.getByText('Post removed').closest('article')!;
@@ -241,7 +219,7 @@ describe('ThreadView', () => {
   });
 
   it('loads the next 100 posts with "Load more"', async () => {
-    vi.mocked(fetchPosts).mockImplementation((_thread, after) =>
+    calls.fetchPosts.mockImplementation((_thread, after) =>
       Promise.resolve(
         !after
           ? page([post(1, { html: '<p>Page one</p>' })], '/api/case/thread/3/posts/?after=1&page_size=100', 2)
@@ -254,22 +232,22 @@ describe('ThreadView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Page two')).toBeInTheDocument();
     // The next page is the one after the last post shown (keyset), not a page number.
-    expect(fetchPosts).toHaveBeenLastCalledWith(3, 1, '');
+    expect(calls.fetchPosts).toHaveBeenLastCalledWith(3, 1, '');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('searches within the thread', async () => {
-    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
+    calls.fetchPosts.mockResolvedValue(page([post(1)]));
     renderView();
     await screen.findByText('Post 1', undefined, SLOW);
     await userEvent.type(screen.getByRole('textbox', { name: 'Search this thread' }), 'timeline');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(fetchPosts).toHaveBeenLastCalledWith(3, 0, 'timeline'));
+    await waitFor(() => expect(calls.fetchPosts).toHaveBeenLastCalledWith(3, 0, 'timeline'));
     expect(await screen.findByText('1 posts match “timeline”.')).toBeInTheDocument();
   });
 
   it('previews the draft as plain text, never as HTML', async () => {
-    vi.mocked(fetchPosts).mockResolvedValue(page([]));
+    calls.fetchPosts.mockResolvedValue(page([]));
     renderView();
     const box = await screen.findByRole('textbox', { name: 'New post' }, SLOW);
     await userEvent.type(box, '<img src=x onerror=alert(1)> **bold**');
@@ -280,23 +258,68 @@ describe('ThreadView', () => {
   });
 
   it('refetches the posts when the live stream announces a post from someone else', async () => {
-    vi.mocked(fetchPosts).mockResolvedValueOnce(page([post(1)]));
+    calls.fetchPosts.mockResolvedValueOnce(page([post(1)]));
     renderView();
     await screen.findByText('Post 1', undefined, SLOW);
     const source = FakeEventSource.last!;
     source.emit('ready', { thread: 3 });
-    vi.mocked(fetchPosts).mockResolvedValue(page([post(1), post(2, { html: '<p>Live one</p>' })]));
+    calls.fetchPosts.mockResolvedValue(page([post(1), post(2, { html: '<p>Live one</p>' })]));
     source.emit('post', { thread: 3, post: 2, op: 'insert', table: 'posts' });
     expect(await screen.findByText('Live one', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('closes a refused stream (and polls instead)', async () => {
-    vi.mocked(fetchPosts).mockResolvedValue(page([post(1)]));
+    calls.fetchPosts.mockResolvedValue(page([post(1)]));
     renderView();
     await screen.findByText('Post 1', undefined, SLOW);
     const source = FakeEventSource.last!;
     source.readyState = FakeEventSource.CLOSED;
     source.onerror?.();
     expect(source.closed).toBe(true);
+  });
+
+  it('attaches a file (its link lands in the draft) and posts the draft, which then clears', async () => {
+    calls.fetchPosts.mockResolvedValue(page([]));
+    calls.uploadToThread.mockImplementation(async (_thread, file) => ({
+      uuid: 'f1',
+      case: 5,
+      file_name: file.name,
+      content_type: 'text/plain',
+      size: 5,
+      sha256: 'ab',
+      shared: false,
+      source: 'thread',
+      thread: 3,
+      uploaded_by: { id: 1, name: 'Cora' },
+      created: '2026-05-01T10:00:00Z',
+      download_url: '/api/case/artifact/f1/download/',
+    }));
+    calls.createPost.mockResolvedValue(post(9));
+    renderView();
+    const box = await screen.findByRole('textbox', { name: 'New post' }, SLOW);
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await userEvent.upload(screen.getByLabelText('Attach a file'), file);
+    expect(calls.uploadToThread).toHaveBeenCalledWith(3, file, expect.any(Function));
+    await waitFor(() => expect(box).toHaveValue('[notes.txt](/api/case/artifact/f1/download/)'));
+    calls.fetchPosts.mockResolvedValue(page([post(9, { html: '<p>Sent one</p>' })]));
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(calls.createPost).toHaveBeenCalledWith(3, '[notes.txt](/api/case/artifact/f1/download/)'),
+    );
+    expect(await screen.findByText('Sent one')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+  });
+
+  it('staff archive the thread: it then takes no new posts', async () => {
+    calls.fetchPosts.mockResolvedValue(page([post(1)]));
+    calls.updateThread.mockResolvedValue({ ...THREAD, archived: true });
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }, SLOW));
+    expect(calls.updateThread).toHaveBeenCalledWith(3, { archived: true });
+    expect(
+      await screen.findByText('This thread is archived: it can be read but takes no new posts.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unarchive' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'New post' })).not.toBeInTheDocument();
   });
 });

@@ -1,25 +1,23 @@
 // One thread: pinned posts on top, then the posts in order with their replies nested one level, "Load more"
 // for the next 100, search within the thread, a reply or new post with a file attached, and live updates.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@cvdp/core';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { useCurrentUser } from '../../auth/index.ts';
 import {
   artifactDownloadHref,
-  createPost,
-  fetchPinnedPosts,
-  fetchPosts,
-  fetchThread,
-  updateThread,
-  uploadToThread,
-} from '../api.ts';
-import { useCaseStaff } from '../use-case-staff.ts';
-import { useThreadEvents } from '../use-thread-events.ts';
+  useCaseStaff,
+  useCreatePost,
+  usePinnedPosts,
+  useThread,
+  useThreadEvents,
+  useThreadPosts,
+  useUpdateThread,
+  useUploadToThread,
+} from '../api/index.ts';
 import { FileUpload } from './FileUpload.tsx';
 import { PostEditor } from './PostEditor.tsx';
 import { PostItem } from './PostItem.tsx';
@@ -48,7 +46,6 @@ export function ThreadView({
   threadId: number;
   onBack: () => void;
 }) {
-  const client = useQueryClient();
   const staff = useCaseStaff(caseId);
   const me = useCurrentUser().user?.id ?? null;
   const poll = useThreadEvents(threadId, caseId);
@@ -56,37 +53,11 @@ export function ThreadView({
   const [searchInput, setSearchInput] = useState('');
   const [replyTo, setReplyTo] = useState<Post | null>(null);
 
-  const thread = useQuery({
-    queryKey: queryKeys.threads.detail(threadId),
-    queryFn: () => fetchThread(threadId),
-  });
-  const pages = useInfiniteQuery({
-    queryKey: queryKeys.threads.postPages(threadId, search),
-    queryFn: ({ pageParam }) => fetchPosts(threadId, pageParam, search),
-    // 0: the first page; then the last post shown (the server's keyset paging, `after=`).
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.next ? last.results.at(-1)?.id : undefined),
-    refetchInterval: poll,
-  });
-  const pinned = useQuery({
-    queryKey: queryKeys.threads.pinned(threadId),
-    queryFn: () => fetchPinnedPosts(threadId),
-    refetchInterval: poll,
-  });
-
-  // Reading the posts marks them read on the server: the list's unread counts change.
-  const loaded = pages.data !== undefined;
-  useEffect(() => {
-    if (loaded) void client.invalidateQueries({ queryKey: queryKeys.threads.lists(caseId) });
-  }, [loaded, client, caseId]);
-
-  const archive = useMutation({
-    mutationFn: (change: { archived?: boolean; official?: boolean }) => updateThread(threadId, change),
-    onSuccess: (t) => {
-      client.setQueryData(queryKeys.threads.detail(threadId), t);
-      void client.invalidateQueries({ queryKey: queryKeys.threads.lists(caseId) });
-    },
-  });
+  const thread = useThread(threadId);
+  // Reading the posts marks them read on the server: the hook refreshes the list's unread counts.
+  const pages = useThreadPosts(threadId, caseId, search, poll);
+  const pinned = usePinnedPosts(threadId, poll);
+  const archive = useUpdateThread(threadId, caseId);
 
   const posts = useMemo(() => pages.data?.pages.flatMap((p) => p.results) ?? [], [pages.data]);
   const pinnedPosts = useMemo(() => (search ? [] : (pinned.data ?? [])), [pinned.data, search]);
@@ -135,7 +106,7 @@ export function ThreadView({
       )}
       {!nested && replyTo?.id === p.id && (
         <div className="ms-3 ms-md-4 mt-2">
-          <ReplyBox threadId={threadId} post={p} onDone={() => setReplyTo(null)} />
+          <ReplyBox threadId={threadId} caseId={caseId} post={p} onDone={() => setReplyTo(null)} />
         </div>
       )}
     </PostItem>
@@ -245,17 +216,19 @@ export function ThreadView({
   );
 }
 
-function ReplyBox({ threadId, post, onDone }: { threadId: number; post: Post; onDone: () => void }) {
-  const client = useQueryClient();
+function ReplyBox({
+  threadId,
+  caseId,
+  post,
+  onDone,
+}: {
+  threadId: number;
+  caseId: number;
+  post: Post;
+  onDone: () => void;
+}) {
   const [draft, setDraft] = useState('');
-  const reply = useMutation({
-    mutationFn: () => createPost(threadId, draft, post.id),
-    onSuccess: async () => {
-      setDraft('');
-      await client.invalidateQueries({ queryKey: queryKeys.threads.posts(threadId) });
-      onDone();
-    },
-  });
+  const reply = useCreatePost(threadId, caseId);
   const error = fieldErrors(reply.error).content?.[0];
   return (
     <>
@@ -263,7 +236,17 @@ function ReplyBox({ threadId, post, onDone }: { threadId: number; post: Post; on
         label={`Reply to ${post.author?.name ?? 'the post'}`}
         value={draft}
         onChange={setDraft}
-        onSubmit={() => reply.mutate()}
+        onSubmit={() =>
+          reply.mutate(
+            { content: draft, replyTo: post.id },
+            {
+              onSuccess: () => {
+                setDraft('');
+                onDone();
+              },
+            },
+          )
+        }
         onCancel={onDone}
         submitText="Send reply"
         busy={reply.isPending}
@@ -276,16 +259,9 @@ function ReplyBox({ threadId, post, onDone }: { threadId: number; post: Post; on
 }
 
 function Composer({ threadId, caseId, readOnly }: { threadId: number; caseId: number; readOnly: boolean }) {
-  const client = useQueryClient();
   const [draft, setDraft] = useState('');
-  const send = useMutation({
-    mutationFn: () => createPost(threadId, draft),
-    onSuccess: async () => {
-      setDraft('');
-      await client.invalidateQueries({ queryKey: queryKeys.threads.posts(threadId) });
-      void client.invalidateQueries({ queryKey: queryKeys.threads.lists(caseId) });
-    },
-  });
+  const send = useCreatePost(threadId, caseId);
+  const attach = useUploadToThread(threadId, caseId);
   if (readOnly) return null;
   const error = fieldErrors(send.error).content?.[0];
   return (
@@ -297,7 +273,7 @@ function Composer({ threadId, caseId, readOnly }: { threadId: number; caseId: nu
         label="New post"
         value={draft}
         onChange={setDraft}
-        onSubmit={() => send.mutate()}
+        onSubmit={() => send.mutate({ content: draft }, { onSuccess: () => setDraft('') })}
         submitText="Post"
         busy={send.isPending}
         error={error}
@@ -306,10 +282,9 @@ function Composer({ threadId, caseId, readOnly }: { threadId: number; caseId: nu
       <div className="mt-2">
         <FileUpload
           label="Attach a file"
-          upload={(file, onProgress) => uploadToThread(threadId, file, onProgress)}
+          upload={(file, onProgress) => attach.mutateAsync({ file, onProgress })}
           onUploaded={(a) => {
-            // The file joins the case's artifacts; the post links to it.
-            void client.invalidateQueries({ queryKey: queryKeys.cases.artifacts(caseId) });
+            // The file joins the case's artifacts (the hook refreshes them); the post links to it.
             const link = `[${a.file_name.replace(/[[\]\\]/g, '\\$&')}](${artifactDownloadHref(a)})`;
             setDraft((d) => (d.trim() ? `${d.replace(/\s+$/, '')}\n\n${link}` : link));
           }}

@@ -7,19 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 import type { Thread } from '@cvdp/core';
-import { createThread, fetchCaseCallerMetadata, fetchCaseParticipants, fetchThreads } from '../api.ts';
+import { fakeThreadCalls } from '../test-utils.ts';
 import { ThreadsTab } from './ThreadsTab.tsx';
 
-vi.mock('../api.ts', () => ({
-  fetchThreads: vi.fn(),
-  fetchCaseCallerMetadata: vi.fn(),
-  fetchCaseParticipants: vi.fn(),
-  createThread: vi.fn(),
-}));
 vi.mock('./ThreadView.tsx', () => ({
   ThreadView: ({ threadId }: { threadId: number }) => <p>Thread view {threadId}</p>,
 }));
-afterEach(() => vi.clearAllMocks());
+afterEach(() => vi.restoreAllMocks());
+
+let calls: ReturnType<typeof fakeThreadCalls>;
 
 const thread = (id: number, over: Partial<Thread> = {}): Thread => ({
   id,
@@ -38,7 +34,8 @@ const thread = (id: number, over: Partial<Thread> = {}): Thread => ({
 const list = (results: Thread[]) => ({ count: results.length, next: null, previous: null, results });
 
 beforeEach(() => {
-  vi.mocked(fetchCaseCallerMetadata).mockResolvedValue({
+  calls = fakeThreadCalls();
+  calls.fetchCaseCallerMetadata.mockResolvedValue({
     case: 5,
     staff: true,
     role: 'owner',
@@ -60,7 +57,7 @@ function renderTab() {
 
 describe('ThreadsTab', () => {
   it('lists threads with unread counts and filters official and archived ones', async () => {
-    vi.mocked(fetchThreads).mockImplementation((_c, filter) =>
+    calls.fetchThreads.mockImplementation((_c, filter) =>
       Promise.resolve(
         filter === 'archived'
           ? list([thread(9, { subject: 'Old', archived: true })])
@@ -73,22 +70,20 @@ describe('ThreadsTab', () => {
     expect(within(row).getByText('Official')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Archived' }));
     expect(await screen.findByRole('button', { name: 'Old' })).toBeInTheDocument();
-    expect(fetchThreads).toHaveBeenLastCalledWith(5, 'archived');
+    expect(calls.fetchThreads).toHaveBeenLastCalledWith(5, 'archived');
     await userEvent.click(screen.getByRole('button', { name: 'Official' }));
-    await waitFor(() => expect(fetchThreads).toHaveBeenLastCalledWith(5, 'official'));
+    await waitFor(() => expect(calls.fetchThreads).toHaveBeenLastCalledWith(5, 'official'));
   });
 
   it("says 'No data ...' without threads", async () => {
-    vi.mocked(fetchThreads)
-      .mockResolvedValueOnce(list([]))
-      .mockResolvedValue(list([thread(1)]));
+    calls.fetchThreads.mockResolvedValueOnce(list([])).mockResolvedValue(list([thread(1)]));
     renderTab();
     expect(await screen.findByText('No data ...', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('staff start a thread restricted to chosen participants', async () => {
-    vi.mocked(fetchThreads).mockResolvedValue(list([]));
-    vi.mocked(fetchCaseParticipants).mockResolvedValue([
+    calls.fetchThreads.mockResolvedValue(list([]));
+    calls.fetchCaseParticipants.mockResolvedValue([
       {
         id: 11,
         kind: 'group',
@@ -104,7 +99,7 @@ describe('ThreadsTab', () => {
         seen: null,
       },
     ]);
-    vi.mocked(createThread).mockResolvedValue(thread(12));
+    calls.createThread.mockResolvedValue(thread(12));
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'New thread' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'New thread' });
@@ -114,7 +109,23 @@ describe('ThreadsTab', () => {
     await userEvent.click(within(dialog).getByLabelText('Only for chosen participants'));
     await userEvent.click(await within(dialog).findByLabelText('Acme PSIRT (vendor)'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create thread' }));
-    expect(createThread).toHaveBeenCalledWith(5, 'Fix timeline', [11]);
+    await waitFor(() => expect(calls.createThread).toHaveBeenCalledWith(5, 'Fix timeline', [11]));
     expect(await screen.findByText('Thread view 12')).toBeInTheDocument();
+  });
+
+  it('a thread switched to chosen participants with none chosen is open to all (no participants sent)', async () => {
+    calls.fetchThreads.mockResolvedValue(list([]));
+    calls.fetchCaseParticipants.mockResolvedValue([]);
+    calls.createThread.mockResolvedValue(thread(13));
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'New thread' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'New thread' });
+    await userEvent.type(within(dialog).getByLabelText('Subject'), '  Open talk ');
+    await userEvent.click(within(dialog).getByLabelText('Only for chosen participants'));
+    expect(await within(dialog).findByText('No data ...')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create thread' }));
+    // The subject is sent trimmed; the fake refuses an empty `participants` list as the server does.
+    await waitFor(() => expect(calls.createThread).toHaveBeenCalledWith(5, 'Open talk', []));
+    expect(await screen.findByText('Thread view 13')).toBeInTheDocument();
   });
 });

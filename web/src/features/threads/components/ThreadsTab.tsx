@@ -2,17 +2,14 @@
 // open thread is in the address (?thread=ID), so a link or a reload lands on it.
 import { useState } from 'react';
 import { Button, ButtonGroup, Table } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Thread } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
-import { fetchThreads, type ThreadFilter } from '../api.ts';
-import { useCaseStaff } from '../use-case-staff.ts';
+import { useCaseStaff, useThreads, type ThreadFilter } from '../api/index.ts';
 import { NewThreadModal } from './NewThreadModal.tsx';
 import { ThreadView } from './ThreadView.tsx';
 
@@ -60,10 +57,7 @@ function ThreadList({ caseId, onOpen }: { caseId: number; onOpen: (id: number) =
   const staff = useCaseStaff(caseId);
   const [filter, setFilter] = useState<ThreadFilter>('open');
   const [creating, setCreating] = useState(false);
-  const threads = useQuery({
-    queryKey: queryKeys.threads.list(caseId, filter),
-    queryFn: () => fetchThreads(caseId, filter),
-  });
+  const threads = useThreads(caseId, filter);
   const rows = threads.data?.results ?? [];
   return (
     <section aria-labelledby="case-threads-title">

@@ -1,10 +1,15 @@
-// Live updates of an open thread: the server streams ThreadEvent ids (Server-Sent Events); each one makes the
-// page refetch the thread's posts. If the stream fails (a proxy that buffers, an old browser), the page polls.
+// GET /api/case/thread/{id}/events/ (Server-Sent Events): live updates of an open thread. The server streams
+// ThreadEvent ids; each one refreshes the thread's posts (and the case's thread lists) in the query cache. If
+// the stream fails (a proxy that buffers, an old browser), the page polls.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ThreadEvent } from '@cvdp/core';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { threadEventsUrl } from './api.ts';
+import { coordinationApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** Where the thread's live events stream (under the configured API base). */
+export const threadEventsUrl = (threadId: number) =>
+  coordinationApi.getUri({ url: `api/case/thread/${threadId}/events/` });
 
 /** How often posts are refetched when the live stream is unavailable. */
 export const POLL_MS = 10_000;
