@@ -8,7 +8,7 @@ import { cases } from '../cases/tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 
 /** The table whose `tags` carry tags of the kind. */
-export const carriersOf = (kind: TagKind | string) => (kind === 'vul' ? vulnerabilities : cases);
+export const carriersOf = (kind: TagKind) => (kind === 'vul' ? vulnerabilities : cases);
 
 /** `lower(x) in (lower(a), lower(b), …)`: x is one of the names, without case. */
 const oneOf = (x: SQL, names: readonly string[]) =>
