@@ -1,9 +1,9 @@
 // The administration catalogue as an administrator keeps it, reached through the navbar's Administration
-// menu: a tag, a resolution, a vulnerability attribute and a connection added, edited and deleted; a tag
-// still on a case cannot be deleted and the dialog says why. The attribute is a field of the vulnerability
-// form: a value set on a vulnerability is shown on it, and the attribute cannot be deleted until it is
-// cleared. Each page is checked with axe and photographed
-// at 1280 and 390 px (test-results/admin-catalogue-*.png).
+// menu: a tag, a resolution, a vulnerability attribute and a connection added, edited and deleted; a tag on
+// a case is renamed on it and deleted from it, the dialog saying how many cases carry it. The attribute is a
+// field of the vulnerability form: a value set on a vulnerability is shown on it, and the attribute cannot
+// be deleted until it is cleared. Each page is checked with axe and photographed at 1280 and 390 px
+// (test-results/admin-catalogue-*.png).
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './support/servers.ts';
 import { signInThroughPage } from './support/accounts.ts';
@@ -55,7 +55,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
   const stamp = Date.now();
   await signInThroughPage(page, ADMIN);
 
-  // --- Tags: one table per kind; a tag on a case cannot be deleted. ---------------------------------
+  // --- Tags: one table per kind, each tag with how many carry it. -----------------------------------
   await openAdministration(page, 'Tags');
   await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
   const caseTags = page.getByRole('table', { name: 'Case tags' });
@@ -87,37 +87,38 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
     headers: { 'X-CSRFToken': await csrfOf(page) },
   });
   expect(put.status(), await put.text()).toBe(200);
+  await page.reload();
+  await expect(caseTags.getByRole('row', { name: new RegExp(tag) })).toContainText('1 case');
   const renamed = `${tag} renamed`;
-  await caseTags.getByRole('button', { name: `Edit case tag ${tag}` }).click();
+  // By keyboard: Enter on Edit, Enter in the field saves.
+  await caseTags.getByRole('button', { name: `Edit case tag ${tag}` }).press('Enter');
   await dialog(page).getByRole('textbox', { name: 'Name' }).fill(renamed);
   await expectNoSeriousAxeViolations(page, 'Tag edit dialog');
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Name' }).press('Enter');
   await expect(dialog(page)).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'renamed' })).toHaveText(
+    `Tag “${tag}” renamed to “${renamed}” on 1 case.`,
+  );
   await expect(caseTags.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
-  expect(
-    ((await (await page.request.get(`/api/cases/${caseId}/`)).json()) as { tags: string[] }).tags,
-  ).toEqual([renamed]);
+  await page.goto(`/cvdp/cases/${caseId}`);
+  await expect(page.getByLabel('Tags', { exact: true })).toHaveText(renamed);
 
+  // Deleting says how many cases carry it and takes it off them.
+  await openAdministration(page, 'Tags');
   await caseTags.getByRole('button', { name: `Delete case tag ${renamed}` }).click();
   await expect(dialog(page)).toContainText(`Delete the tag “${renamed}”?`);
-  await dialog(page).getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog(page).getByRole('alert')).toHaveText(
-    'This tag is used by 1 case and cannot be deleted.',
-  );
-  await expectNoSeriousAxeViolations(page, 'Tag delete refused');
-  await page.screenshot({ path: 'test-results/admin-catalogue-tag-in-use-1280.png', fullPage: true });
-  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(caseTags.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
-
-  // Off the case, it can go.
-  await page.request.patch(`/api/cases/${caseId}/`, {
-    data: { tags: [] },
-    headers: { 'X-CSRFToken': await csrfOf(page) },
-  });
-  await caseTags.getByRole('button', { name: `Delete case tag ${renamed}` }).click();
+  await expect(dialog(page)).toContainText('It is removed from 1 case and from the catalogue.');
+  await expectNoSeriousAxeViolations(page, 'Tag delete dialog');
+  await page.screenshot({ path: 'test-results/admin-catalogue-tag-delete-1280.png', fullPage: true });
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(dialog(page)).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText(
+    `Tag “${renamed}” deleted; it was removed from 1 case.`,
+  );
   await expect(caseTags.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);
+  expect(
+    ((await (await page.request.get(`/api/cases/${caseId}/`)).json()) as { tags: string[] }).tags,
+  ).toEqual([]);
   await page.getByRole('button', { name: 'Add vulnerability tag' }).click();
   await dialog(page).getByRole('textbox', { name: 'Name' }).fill(`Memory safety ${stamp}`);
   await dialog(page).getByRole('button', { name: 'Add tag' }).click();

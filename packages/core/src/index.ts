@@ -21,4 +21,5 @@ export * from './ssvc/index.ts';
 export * from './advisories/index.ts';
 export * from './csaf/index.ts';
 export * from './catalogue/index.ts';
+export * from './catalogue/tag-usage.ts';
 export * from './transfers/index.ts';

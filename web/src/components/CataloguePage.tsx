@@ -19,9 +19,9 @@ export interface CatalogueList<T> {
   isPending: boolean;
 }
 
-/** What the page needs of a delete mutation (a hook taking the row's id). */
-export interface CatalogueRemove {
-  mutate(id: number, options: { onSuccess(): void }): void;
+/** What the page needs of a delete mutation (a hook taking the row's id; R: what it answers). */
+export interface CatalogueRemove<K = number, R = unknown> {
+  mutate(id: K, options: { onSuccess(result: R): void }): void;
   isPending: boolean;
   error: unknown;
   reset(): void;
@@ -43,7 +43,8 @@ export interface CatalogueEditor<T, N> {
   close(): void;
 }
 
-export interface CataloguePageProps<T extends { id: number }, N = undefined> {
+/** Rows are keyed by `id`: a number for catalogue rows, a string where a row has no number (tags in use). */
+export interface CataloguePageProps<T extends { id: number | string }, N = undefined, R = unknown> {
   /** The h1 and the tab's title. */
   title: string;
   /** What the list is for, under the heading. */
@@ -68,7 +69,9 @@ export interface CataloguePageProps<T extends { id: number }, N = undefined> {
   /** The actions column's cells' classes ('text-md-end' in a stacked table). */
   actionsClassName?: string;
   editor(props: CatalogueEditor<T, N>): ReactNode;
-  remove: CatalogueRemove;
+  remove: CatalogueRemove<T['id'], R>;
+  /** After a delete went through (the dialog closed): say so, with what the server answered. */
+  onRemoved?(row: T, result: R): void;
   /** The delete question: `Delete the tag “ICS”?`. */
   deleteTitle(row: T): string;
   /** What the delete dialog says (default: it cannot be undone). */
@@ -95,7 +98,9 @@ function RowActions(props: {
   );
 }
 
-export function CataloguePage<T extends { id: number }, N = undefined>(props: CataloguePageProps<T, N>) {
+export function CataloguePage<T extends { id: number | string }, N = undefined, R = unknown>(
+  props: CataloguePageProps<T, N, R>,
+) {
   const { title, list, remove, describeError } = props;
   usePageTitle(title);
   const [editing, setEditing] = useState<{ item: T | null; newItem?: N } | null>(null);
@@ -167,7 +172,14 @@ export function CataloguePage<T extends { id: number }, N = undefined>(props: Ca
           title={props.deleteTitle(deleting)}
           busy={remove.isPending}
           error={shown(remove.error)}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: (result) => {
+                setDeleting(null);
+                props.onRemoved?.(deleting, result);
+              },
+            })
+          }
           onCancel={() => setDeleting(null)}
         >
           {props.deleteBody?.(deleting)}

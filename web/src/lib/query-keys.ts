@@ -147,6 +147,8 @@ export const queryKeys = {
     all: () => ['catalogue'] as const,
     resolutions: () => ['catalogue', 'resolutions'] as const,
     tags: () => ['catalogue', 'tags'] as const,
+    /** Every tag with its carriers' count: under `tags`, so a change of the catalogue refreshes it too. */
+    tagUsage: () => ['catalogue', 'tags', 'usage'] as const,
     tagOptions: () => ['catalogue', 'tag-options'] as const,
     vulAttributes: () => ['catalogue', 'vul-attributes'] as const,
     connections: () => ['catalogue', 'connections'] as const,

@@ -7,6 +7,7 @@ import {
   CHOICES_REQUIRED,
   DUPLICATE_TAG,
   DUPLICATE_VUL_ATTRIBUTE,
+  tagNameTaken,
   type AuditEntry,
   type PageOf,
   type Tag,
@@ -101,7 +102,7 @@ describe('manage/tags/', () => {
 });
 
 describe('PATCH/DELETE manage/tag/{id}/ with tags in use', () => {
-  it('renames a tag where it is used (cases or vulnerabilities by kind, once), refuses duplicates and deleting one in use', async () => {
+  it('renames a tag where it is used (cases or vulnerabilities by kind, any spelling), refuses duplicates and deleting one in use', async () => {
     const staff = await t.signIn({ roles: ['coordinator'] });
     const reporterOfCases = await t.signIn({ roles: ['reporter'] });
     const newCase = async (tags: string[]) => {
@@ -115,7 +116,7 @@ describe('PATCH/DELETE manage/tag/{id}/ with tags in use', () => {
     const vulEnergy = (await admin.post('/manage/tags/vul/', { name: 'Energy' })).json<Tag>();
     await admin.post('/manage/tags/case/', { name: 'Grid' });
     const a = await newCase(['Energy', 'Other']);
-    const b = await newCase(['Energy', 'Power']);
+    const b = await newCase(['energy', 'Grid power']);
     const untouched = await newCase(['energy-ish']);
     const vul = await staff.post(`/api/case/${a}/vuls/`, { description: 'Overflow', tags: ['Energy'] });
     expect(vul.statusCode).toBe(201);
@@ -125,6 +126,11 @@ describe('PATCH/DELETE manage/tag/{id}/ with tags in use', () => {
     const dup = await admin.patch(`/manage/tag/${energy.id}/`, { name: 'grid' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toMatchObject({ errors: { name: [DUPLICATE_TAG] } });
+    expect(await caseTags(a)).toEqual(['Energy', 'Other']);
+    // A name a case carries already is another tag: renaming onto it would be a merge (409).
+    const carried = await admin.patch(`/manage/tag/${energy.id}/`, { name: 'OTHER' });
+    expect(carried.statusCode).toBe(409);
+    expect(carried.json().detail).toBe(tagNameTaken('Other'));
     expect(await caseTags(a)).toEqual(['Energy', 'Other']);
     expect((await admin.patch(`/manage/tag/${energy.id}/`, { kind: 'vul' })).statusCode).toBe(400);
     expect((await admin.patch('/manage/tag/999999/', { name: 'Y' })).statusCode).toBe(404);
@@ -141,7 +147,7 @@ describe('PATCH/DELETE manage/tag/{id}/ with tags in use', () => {
       description: 'Utilities',
     });
     expect(await caseTags(a)).toEqual(['Power', 'Other']);
-    expect(await caseTags(b)).toEqual(['Power']);
+    expect(await caseTags(b)).toEqual(['Power', 'Grid power']);
     expect(await caseTags(untouched)).toEqual(['energy-ish']);
     // A case tag's rename leaves the vulnerabilities' tag of the same name alone.
     expect((await staff.get(`/api/vul/${vulId}/`)).json().tags).toEqual(['Energy']);

@@ -1,11 +1,12 @@
 // The administration catalogue (issue 14): tags (manage/tags/, optional kind suffix), vulnerability
 // attributes (manage/vul/attributes/) and the admin audit list of changes outside any case
 // (manage/activity/). Tags are carried by name on cases (cases.tags) and vulnerabilities (vulnerabilities.tags):
-// renaming a tag renames it there in the same transaction, and one in use cannot be deleted (409 with the
-// count). Vulnerabilities hold attribute values by attribute id (vulnerabilities.attributes): an attribute
-// with values cannot be deleted (409 with the count), nor its type or choices changed so that a held value
-// would no longer fit (409). Admins only; every change writes an activity row with before/after in its
-// transaction.
+// renaming a tag renames it there (in any spelling) in the same transaction, and one in use cannot be
+// deleted by id (409 with the count); manage/tags/usage/ (tag-usage-routes.ts) lists every tag in use and
+// renames, merges and removes tags everywhere. Vulnerabilities hold attribute values by attribute id
+// (vulnerabilities.attributes): an attribute with values cannot be deleted (409 with the count), nor its type
+// or choices changed so that a held value would no longer fit (409). Admins only; every change writes an
+// activity row with before/after in its transaction.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -37,6 +38,7 @@ import {
 } from '@cvdp/server-kit';
 import { attributeView, listVulAttributes } from './attributes.ts';
 import { tagFormSchema } from './responses.ts';
+import { tagUsageRoutes } from './tag-usage-routes.ts';
 import {
   countAuditEntries,
   createTag,
@@ -61,6 +63,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const r = routes(app);
 
   // --- Tags -----------------------------------------------------------------------------------------
+
+  // The catalogue's rows by id below; every tag in use, by kind and name, in tag-usage-routes.ts.
+  tagUsageRoutes(app);
 
   const addTag = (actorId: number, body: { name: string; description: string }, kind: TagKind) =>
     mapUniqueViolations(() => createTag(db, actorId, kind, body), uniqueTag);
@@ -131,7 +136,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
     '/manage/tag/:id/',
     {
       ...admin,
-      summary: 'Edit a tag: name, description; a new name is renamed on every case or vulnerability (admin)',
+      summary:
+        'Edit a tag: name, description; a new name is renamed on every case or vulnerability, 409 if one carries it already (admin)',
       params: idParams,
       body: tagUpdateSchema,
       response: { 200: tagSchema },

@@ -1,8 +1,9 @@
-// Catalogue queries and changes: tags (renamed where cases or vulnerabilities carry them, kept while in
-// use), vulnerability attributes (kept while a vulnerability holds a value; reshaped only if every held
-// value still fits) and the audit list of changes outside any case. Every change writes its activity row
-// with before/after in its own transaction. A missing row is a 404 and a refused change a 409/400,
-// thrown here inside the transaction that checked it.
+// Catalogue queries and changes: tags by id (renamed where cases or vulnerabilities carry them, in any
+// spelling; kept while in use — tag-usage.ts changes tags by name, everywhere), vulnerability attributes
+// (kept while a vulnerability holds a value; reshaped only if every held value still fits) and the audit
+// list of changes outside any case. Every change writes its activity row with before/after in its own
+// transaction. A missing row is a 404 and a refused change a 409/400, thrown here inside the transaction
+// that checked it.
 import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   type AuditEntry,
@@ -17,10 +18,10 @@ import {
 } from '@cvdp/core';
 import { type Db, HttpError, activity, notFound, recordActivity } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
-import { cases } from '../cases/tables.ts';
-import { vulnerabilities } from '../vuls/tables.ts';
 import { attributeView, vulsHoldingAttribute, vulsInvalidatedBy, type AttributeRow } from './attributes.ts';
 import { tags, vulAttributes } from './tables.ts';
+import { countCarriers, replaceOnCarriers } from './tag-carriers.ts';
+import { lockTagChanges, refuseTakenName } from './tag-usage.ts';
 
 // --- Tags -------------------------------------------------------------------------------------------
 
@@ -35,9 +36,6 @@ const tagView = (t: TagRow): Tag => ({
 });
 /** What the activity log keeps of a tag. */
 const tagAudit = (t: TagRow) => ({ kind: t.kind, name: t.name, description: t.description });
-
-/** Where a tag of this kind is carried: the cases' or the vulnerabilities' tags column. */
-const carriers = (kind: string) => (kind === 'vul' ? vulnerabilities : cases);
 
 /** Tags by kind, then name without case (one kind when given). */
 export async function listTags(db: Db, kind?: TagKind): Promise<Tag[]> {
@@ -71,7 +69,10 @@ export function createTag(
   });
 }
 
-/** Name and description; a new name replaces the old one wherever the tag is carried (once). */
+/**
+ * Name and description; a new name replaces the old one (any spelling) wherever the tag is carried, once.
+ * A name another catalogue row has is a 400 under name (the unique index); one only carried is a 409: a merge.
+ */
 export function updateTag(
   db: Db,
   actorId: number,
@@ -79,8 +80,10 @@ export function updateTag(
   body: { name?: string; description?: string },
 ): Promise<Tag> {
   return db.transaction(async (tx) => {
+    await lockTagChanges(tx);
     const [before] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!before) throw notFound('No tag with this id.');
+    const kind = before.kind as TagKind;
     const [after] = await tx
       .update(tags)
       .set({ name: body.name ?? before.name, description: body.description })
@@ -88,16 +91,8 @@ export function updateTag(
       .returning();
     let renamed = 0;
     if (after.name !== before.name) {
-      // The new name replaces the old one where it is carried (once, if it was there already).
-      const table = carriers(before.kind);
-      const moved = await tx
-        .update(table)
-        .set({
-          tags: sql`array_replace(array_remove(${table.tags}, ${after.name}::text), ${before.name}::text, ${after.name}::text)`,
-        })
-        .where(sql`${table.tags} @> array[${before.name}]::text[]`)
-        .returning({ id: table.id });
-      renamed = moved.length;
+      await refuseTakenName(tx, kind, before.name, after.name, after.id);
+      renamed = await replaceOnCarriers(tx, kind, [before.name], after.name);
     }
     await recordActivity(tx, {
       actorId,
@@ -111,17 +106,18 @@ export function updateTag(
   });
 }
 
-/** Removes a tag no case or vulnerability carries (409 with the count otherwise). */
+/**
+ * Removes a tag nothing carries in any spelling (409 with the count otherwise: DELETE manage/tag/{id}/
+ * keeps its answer; manage/tags/usage/remove/ takes a tag off its carriers too).
+ */
 export async function deleteTag(db: Db, actorId: number, id: number) {
   await db.transaction(async (tx) => {
+    await lockTagChanges(tx);
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!row) throw notFound('No tag with this id.');
-    const table = carriers(row.kind);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(table)
-      .where(sql`${table.tags} @> array[${row.name}]::text[]`);
-    if (n > 0) throw new HttpError(409, tagInUse(row.kind as TagKind, n));
+    const kind = row.kind as TagKind;
+    const n = await countCarriers(tx, kind, [row.name]);
+    if (n > 0) throw new HttpError(409, tagInUse(kind, n));
     await tx.delete(tags).where(eq(tags.id, row.id));
     await recordActivity(tx, {
       actorId,

@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, type AxiosResponse } from 'axios';
+import type { AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Connection, Tag } from '@cvdp/core';
+import type { Connection } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
 import { ConnectionsPage, connectionBody } from './ConnectionsPage.tsx';
-import { TagsPage } from './TagsPage.tsx';
 import { attributeBody } from './VulAttributesPage.tsx';
 
 /** The first render loads the components: give it time on a busy machine. */
@@ -31,13 +30,6 @@ const renderPage = (page: React.ReactNode) =>
       <MemoryRouter>{page}</MemoryRouter>
     </QueryClientProvider>,
   );
-
-const refusal = (status: number, data: unknown) =>
-  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    data,
-    headers: {},
-  } as AxiosResponse);
 
 const connection: Connection = {
   id: 4,
@@ -114,37 +106,5 @@ describe('ConnectionsPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Sector CERT: Failed: The other instance refused our token.',
     );
-  });
-});
-
-describe('TagsPage', () => {
-  it('shows the server’s reason when a tag in use cannot be deleted, and keeps the dialog open', async () => {
-    const tag: Tag = { id: 9, kind: 'case', name: 'ICS', description: '', created: '2026-01-01T00:00:00Z' };
-    api.get.mockImplementation((url) =>
-      url === 'manage/tags/' ? answer([tag]) : Promise.reject(new Error(url)),
-    );
-    api.options.mockImplementation(() =>
-      answer({
-        kinds: [
-          { value: 'case', display_name: 'Case' },
-          { value: 'vul', display_name: 'Vulnerability' },
-        ],
-      }),
-    );
-    api.delete.mockRejectedValue(
-      refusal(409, { detail: 'This tag is used by 3 cases and cannot be deleted.' }),
-    );
-    const user = userEvent.setup();
-    renderPage(<TagsPage />);
-    const vulTable = await screen.findByRole('table', { name: 'Vulnerability tags' }, SLOW);
-    expect(vulTable).toHaveTextContent('No data ...');
-    await user.click(screen.getByRole('button', { name: 'Delete case tag ICS' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This tag is used by 3 cases and cannot be deleted.',
-    );
-    expect(api.delete).toHaveBeenCalledWith('manage/tag/9/');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
