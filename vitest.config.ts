@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -23,6 +24,14 @@ const databaseFree = [
   'services/coordination/tools/local-cve-services/*.test.ts',
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+// The web tests share one module graph and one jsdom per worker (importing React, the router and the
+// feature's modules again for each file cost more than the tests themselves) — except the files that
+// replace a module with vi.mock: a replaced module must not leak into the next file, so they keep vitest's
+// fresh graph per file. Read from the files themselves, so a new test lands in the right group.
+const webTests = globSync('web/src/**/*.test.{ts,tsx}');
+const mocksModules = (file: string) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8'));
+const webWithModuleMocks = webTests.filter(mocksModules);
 
 // One run covers every workspace: pure core code, both services against a real database, and the web app in jsdom.
 export default defineConfig({
@@ -65,6 +74,18 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...webWithModuleMocks],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-mocks',
+          include: webWithModuleMocks,
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
           testTimeout: 30_000,
