@@ -17,7 +17,7 @@ import {
   updateVul,
 } from '../../../coordination/src/vuls/store.ts';
 import { setVendorStatus, vendorParticipants } from '../../../coordination/src/vendor-status/store.ts';
-import { createThread } from '../../../coordination/src/threads/store.ts';
+import { createThread, markRead } from '../../../coordination/src/threads/store.ts';
 import { createPost } from '../../../coordination/src/posts/store.ts';
 import { markdownRenderer } from '../../../coordination/src/posts/render.ts';
 import { createArtifact } from '../../../coordination/src/artifacts/store.ts';
@@ -120,7 +120,10 @@ export async function startThread(c: CaseSteps, owner: AuthUser, subject: string
 
 type ThreadRow = Awaited<ReturnType<typeof startThread>>;
 
-/** A post in a thread (Markdown, rendered and sanitised as the route does); returns its id. */
+/**
+ * A post in a thread (Markdown, rendered and sanitised as the route does); its author has read the thread up
+ * to it, as the thread's page marks when they open it to write.
+ */
 export async function post(
   c: CaseSteps,
   who: AuthUser,
@@ -129,7 +132,7 @@ export async function post(
   publicUrl: string | undefined,
   replyTo?: number,
 ) {
-  return createPost(
+  const id = await createPost(
     c.db,
     {
       access: await c.access(who),
@@ -140,6 +143,8 @@ export async function post(
     },
     { content, ...(replyTo !== undefined ? { reply_to: replyTo } : {}) },
   );
+  await markRead(c.db, thread.id, who.id, id);
+  return id;
 }
 
 /** A file uploaded into a thread of the case. */

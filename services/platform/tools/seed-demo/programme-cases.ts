@@ -287,7 +287,7 @@ async function workOf(ctx: ProgrammeContext, story: Story, c: CaseSteps) {
         {
           title: `${story.product}: ${story.flaw.title.replace('{c}', story.component)}`,
           summary: `A vulnerability in ${story.product} lets an attacker abuse ${story.component}.`,
-          content: `${vul.description}\n\nThe vendors confirmed the issue in this case.`,
+          content: `${vul.description}\n\n${story.vendors[0].name} confirmed the issue; a fix is planned.`,
           impact: 'An attacker can reach data or functions they should not.',
           solution: `Update ${story.product} as soon as the vendor's fix is available.`,
           references: [],
