@@ -22,6 +22,7 @@ const databaseFree = [
   'services/coordination/src/cwe/search-ranking.test.ts',
   'services/coordination/src/layering.test.ts',
   'services/coordination/tools/local-cve-services/*.test.ts',
+  'services/platform/tools/seed-demo/refusal.test.ts',
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

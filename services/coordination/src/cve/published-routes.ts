@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import { INT4_MAX } from '@cvdp/core';
-import { foreignJson, HttpError, routes, STAFF } from '@cvdp/server-kit';
+import { type AuthUser, type Db, foreignJson, HttpError, routes, STAFF } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { can } from '../policy/index.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
@@ -47,11 +47,56 @@ const publishedPageSchema = z.object({
   results: z.array(publishedCveRecordSchema),
   next: z.number().int().nullable(),
 });
+export type PublishedCvePage = z.infer<typeof publishedPageSchema>;
 
 const firstPublished = sql<
   string | null
 >`(select min(coalesce(${advisoryRevisions.datePublished}, ${advisoryRevisions.updatedAt}::date)::text)
   from ${advisoryRevisions} where ${advisoryRevisions.caseId} = ${vulnerabilities.caseId} and ${advisoryRevisions.published})`;
+
+/**
+ * One page of the published vulnerabilities `user` may read, after vulnerability id `after`: the route's
+ * answer, also read in process by the demo seed (`npm run seed:demo`) to fill the scoring queue at once.
+ */
+export async function publishedCvePage(
+  db: Db,
+  user: AuthUser,
+  query: { after: number; page_size: number },
+  publicUrl: string | undefined,
+): Promise<PublishedCvePage> {
+  const { after, page_size } = query;
+  const rows = await db
+    .select({ vul: vulnerabilities, published: firstPublished })
+    .from(vulnerabilities)
+    .where(
+      and(
+        gt(vulnerabilities.id, after),
+        isNotNull(vulnerabilities.cve),
+        sql`exists (select 1 from ${advisoryRevisions} where ${advisoryRevisions.caseId} = ${vulnerabilities.caseId} and ${advisoryRevisions.published})`,
+      ),
+    )
+    .orderBy(asc(vulnerabilities.id))
+    .limit(page_size + 1);
+  const more = rows.length > page_size;
+  const page = rows.slice(0, page_size);
+  const results: PublishedCveRecord[] = [];
+  for (const { vul, published } of page) {
+    let access;
+    try {
+      access = await caseAccessOr404(db, user, vul.caseId);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) continue;
+      throw error;
+    }
+    if (!can('vul.read', access, vul)) continue;
+    const { record } = await recordOf(db, vul, access, publicUrl);
+    const meta = record.cveMetadata as Record<string, unknown>;
+    if (published) meta.datePublished = `${published}T00:00:00.000Z`;
+    meta.dateUpdated = vul.updatedAt.toISOString();
+    results.push({ vul: vul.id, case: vul.caseId, cve_id: vul.cve!.toUpperCase(), record });
+  }
+  return { results, next: more ? page[page.length - 1].vul.id : null };
+}
 
 export async function publishedCveRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -65,39 +110,6 @@ export async function publishedCveRoutes(app: FastifyInstance) {
       query: publishedQuery,
       response: { 200: publishedPageSchema },
     },
-    async (request) => {
-      const { after, page_size } = request.query;
-      const rows = await db
-        .select({ vul: vulnerabilities, published: firstPublished })
-        .from(vulnerabilities)
-        .where(
-          and(
-            gt(vulnerabilities.id, after),
-            isNotNull(vulnerabilities.cve),
-            sql`exists (select 1 from ${advisoryRevisions} where ${advisoryRevisions.caseId} = ${vulnerabilities.caseId} and ${advisoryRevisions.published})`,
-          ),
-        )
-        .orderBy(asc(vulnerabilities.id))
-        .limit(page_size + 1);
-      const more = rows.length > page_size;
-      const page = rows.slice(0, page_size);
-      const results: PublishedCveRecord[] = [];
-      for (const { vul, published } of page) {
-        let access;
-        try {
-          access = await caseAccessOr404(db, request.user!, vul.caseId);
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 404) continue;
-          throw error;
-        }
-        if (!can('vul.read', access, vul)) continue;
-        const { record } = await recordOf(db, vul, access, config.publicUrl);
-        const meta = record.cveMetadata as Record<string, unknown>;
-        if (published) meta.datePublished = `${published}T00:00:00.000Z`;
-        meta.dateUpdated = vul.updatedAt.toISOString();
-        results.push({ vul: vul.id, case: vul.caseId, cve_id: vul.cve!.toUpperCase(), record });
-      }
-      return { results, next: more ? page[page.length - 1].vul.id : null };
-    },
+    async (request) => publishedCvePage(db, request.user!, request.query, config.publicUrl),
   );
 }

@@ -27,10 +27,14 @@ import type { SourceFile } from './sources.ts';
 export const SYNC_PAGE_SIZE = 100;
 export const SYNC_LABEL = 'Published vulnerabilities of the coordination service';
 
-interface PublishedPage {
+/** A page of GET /api/cve/published/: `next` is the `after` of the next page, null on the last. */
+export interface PublishedPage {
   results: { vul: number; case: number; cve_id: string; record: Record<string, unknown> }[];
   next: number | null;
 }
+
+/** Reads the page of published vulnerabilities after vulnerability id `after`. */
+export type PublishedPageReader = (after: number) => Promise<PublishedPage>;
 
 function refusal(status: number, body: unknown): HttpError {
   if (status === 401 || status === 403)
@@ -42,13 +46,24 @@ function refusal(status: number, body: unknown): HttpError {
   return new HttpError(502, `The coordination service answered ${status}${detail ? `: ${detail}` : ''}.`);
 }
 
-/** Every published vulnerability of base 1 as a source file for the ingester, page by page. */
-async function* publishedRecords(call: CoordinationCall): AsyncGenerator<SourceFile> {
-  let after = 0;
-  for (;;) {
+/** Base 1's pages over its HTTP API, as the service account. */
+const pagesOverHttp =
+  (call: CoordinationCall): PublishedPageReader =>
+  async (after) => {
     const answer = await call('GET', `/api/cve/published/?after=${after}&page_size=${SYNC_PAGE_SIZE}`);
     if (answer.status !== 200) throw refusal(answer.status, answer.body);
-    const page = answer.body as PublishedPage;
+    return answer.body as PublishedPage;
+  };
+
+/**
+ * Every published vulnerability of base 1 as a source file for the ingester, page by page. The sync reads
+ * the pages over HTTP; the demo seed (`npm run seed:demo`), which holds both bases' stores, reads them in
+ * process.
+ */
+export async function* publishedRecords(readPage: PublishedPageReader): AsyncGenerator<SourceFile> {
+  let after = 0;
+  for (;;) {
+    const page = await readPage(after);
     for (const p of page.results)
       yield {
         name: `case ${p.case}, vulnerability ${p.vul} (${p.cve_id})`,
@@ -78,7 +93,11 @@ export async function startCoordinationSync(app: FastifyInstance, actorId: numbe
     startedBy: actorId,
   });
   const call = coordinationClient(app);
-  const done = ingestFiles(app.db, publishedRecords(call), { jobId: job.id, actorId, batchSize: 200 })
+  const done = ingestFiles(app.db, publishedRecords(pagesOverHttp(call)), {
+    jobId: job.id,
+    actorId,
+    batchSize: 200,
+  })
     .catch((error: unknown) => {
       app.log.warn({ err: (error as Error).message, job: job.id }, 'coordination sync failed');
       return null;

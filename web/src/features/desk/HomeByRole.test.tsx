@@ -38,6 +38,15 @@ describe('HomeByRole', () => {
     expect(calls.triage).not.toHaveBeenCalled();
   });
 
+  it('a scorer lands on the scoring queue, without asking for cases', async () => {
+    const user = userWith(['scorer', 'reporter'], 'Sam');
+    const { path } = renderAt(<HomeByRole user={user} />, '/cvdp/', user);
+    await waitFor(() => expect(path()).toBe('/cvdp/scoring'));
+    expect(screen.getByText('Scoring queue page')).toBeInTheDocument();
+    expect(calls.cases).not.toHaveBeenCalled();
+    expect(calls.triage).not.toHaveBeenCalled();
+  });
+
   it('a reporter lands on their reports', async () => {
     calls.cases.mockResolvedValue(page([caseRow({ role: 'reporter' })]));
     const user = userWith(['reporter'], 'Rita');

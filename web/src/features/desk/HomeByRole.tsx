@@ -1,6 +1,7 @@
-// The home page by role (issue 9): a coordinator (or admin) lands on their desk; someone who takes part in
-// cases (a vendor: they or their groups hold a role other than reporter in a case they see) on their open
-// cases; a reporter on their reports.
+// The home page by role (issue 9): a coordinator (or admin) lands on their desk; a scorer on the scoring
+// queue, their work (issue 24; SPEC names no landing page); someone who takes part in cases (a vendor: they
+// or their groups hold a role other than reporter in a case they see) on their open cases; a reporter on
+// their reports.
 import { Suspense, type ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link, Navigate } from 'react-router';
@@ -17,6 +18,7 @@ import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
 const HOME_ROWS = 10;
 const OPEN = [0, 1];
 export const MY_REPORTS_PATH = '/cvdp/reports/';
+const SCORING_QUEUE_PATH = '/cvdp/scoring';
 const NOTIFICATIONS_PATH = '/cvdp/notifications';
 
 function Figure(props: { label: string; value: ReactNode; to: string; action: string }) {
@@ -113,9 +115,11 @@ const takesPart = (roles: (string | null)[]) => roles.some((r) => r !== null && 
 
 export function HomeByRole({ user }: { user: CurrentUser }) {
   const staff = userHasRole(user, 'coordinator', 'admin');
+  const scorer = !staff && userHasRole(user, 'scorer');
   const params = { page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
-  const visible = useCases(params, !staff);
+  const visible = useCases(params, !staff && !scorer);
   if (staff) return <CoordinatorDesk user={user} />;
+  if (scorer) return <Navigate to={SCORING_QUEUE_PATH} replace />;
   if (visible.isPending) return <PageSpinner />;
   if (visible.error) return <ErrorAlert error={visible.error} prefix="An error occurred: " />;
   if (takesPart(visible.data.results.map((c) => c.role))) return <ParticipantHome user={user} />;

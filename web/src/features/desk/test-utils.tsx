@@ -34,6 +34,7 @@ export function renderAt(element: ReactElement, url: string, user: CurrentUser =
   const router = createMemoryRouter(
     [
       { path: '/cvdp/reports/', element: <h1>My reports page</h1> },
+      { path: '/cvdp/scoring', element: <h1>Scoring queue page</h1> },
       { path: '*', element },
     ],
     { initialEntries: [url] },

@@ -1,2 +1,3 @@
-// The start page by role: the desk for coordinators, their cases for vendors, their reports for reporters.
+// The start page by role: the desk for coordinators, the queue for scorers, their cases for vendors, their
+// reports for reporters.
 export { homeRoutes } from './routes.tsx';
