@@ -172,8 +172,6 @@ export default tseslint.config(
       'web/src/lib/**',
       'web/src/test/**',
       'web/src/**/*.test.{ts,tsx}',
-      // Still on the older pattern (an api.ts of fetchers, queries in components): issue 23 moves them next.
-      'web/src/features/advisories/**',
     ],
     rules: { 'no-restricted-imports': ['error', { paths: [AXIOS, QUERY_HOOKS], patterns: [API_CLIENT] }] },
   },

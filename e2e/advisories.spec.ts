@@ -189,6 +189,7 @@ test('an administrator adds a CSAF profile', async ({ page }) => {
   await signInThroughPage(page, ADMIN);
   await openAdministration(page, 'CSAF profiles');
   await expect(page).toHaveTitle('CSAF profiles · CVDP');
+  await page.getByRole('button', { name: 'Add profile' }).click();
   const form = page.getByRole('form', { name: 'New CSAF profile' });
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await form.getByLabel('Publisher name').fill('Example CERT');
@@ -198,6 +199,7 @@ test('an administrator adds a CSAF profile', async ({ page }) => {
   await form.getByLabel('Namespace').fill('https://cert.example');
   await form.getByLabel('Default TLP').selectOption('GREEN');
   await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(form).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('https://cert.example');
   await expect(row).toContainText('GREEN');

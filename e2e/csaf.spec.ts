@@ -192,8 +192,8 @@ test('an administrator edits a CSAF profile and deletes another', async ({ page 
 
   // Delete asks first; cancelling keeps the profile.
   await page.getByRole('button', { name: `Delete Doomed profile ${stamp}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete CSAF profile' });
-  await expect(confirm).toContainText(`Delete the CSAF profile Doomed profile ${stamp}?`);
+  const confirm = page.getByRole('dialog', { name: `Delete the CSAF profile Doomed profile ${stamp}?` });
+  await expect(confirm).toContainText('Cases that use it are published by this CVDP instance again.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row', { name: new RegExp(`Doomed profile ${stamp}`) })).toBeVisible();
   await page.getByRole('button', { name: `Delete Doomed profile ${stamp}` }).click();

@@ -104,6 +104,8 @@ export const queryKeys = {
     approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
     csafProfiles: () => ['advisories', 'csaf-profiles'] as const,
     csafSettings: (caseId: number) => ['advisories', caseId, 'csaf-settings'] as const,
+    /** The case's vendor participants, for the CSAF settings' product tree overrides. */
+    csafVendors: (caseId: number) => ['advisories', caseId, 'csaf-vendors'] as const,
   },
   /** CVE Services accounts, their reserved ids (scorers and admins) and a vulnerability's CVE record. */
   cve: {

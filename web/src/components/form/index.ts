@@ -10,5 +10,3 @@ export { YesNoField } from './YesNoField.tsx';
 export { SubmitButton } from './SubmitButton.tsx';
 export { FieldError } from './FieldError.tsx';
 export { RequiredMark } from './RequiredMark.tsx';
-/** The older field taking a registration: left only in vuls and advisories, which move next (issue 23). */
-export { RegisteredTextField } from './RegisteredTextField.tsx';

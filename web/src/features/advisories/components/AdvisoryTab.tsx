@@ -5,16 +5,14 @@
 // file as a new revision and the case's CSAF settings.
 import { useState } from 'react';
 import { Alert, Badge, Button } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { publicAdvisoryPath } from '@cvdp/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { fetchCaseCallerMetadata, fetchRevisions, patchLatest } from '../api.ts';
+import { useCaseCallerMetadata, usePatchLatest, useRevisions } from '../api/index.ts';
 import { AdvisoryEditor } from './AdvisoryEditor.tsx';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
 import { CsafPanel } from './CsafPanel.tsx';
@@ -28,15 +26,9 @@ export const NOT_SHARED_TEXT = 'No advisory has been shared with you yet.';
 const today = () => format(new Date(), 'yyyy-MM-dd');
 
 export function AdvisoryTab({ caseId }: { caseId: number }) {
-  const metadata = useQuery({
-    queryKey: queryKeys.cases.callerMetadata(caseId),
-    queryFn: () => fetchCaseCallerMetadata(caseId),
-  });
+  const metadata = useCaseCallerMetadata(caseId);
   const staff = metadata.data?.staff ?? false;
-  const revisions = useQuery({
-    queryKey: queryKeys.advisories.revisions(caseId),
-    queryFn: () => fetchRevisions(caseId),
-  });
+  const revisions = useRevisions(caseId);
   const [editing, setEditing] = useState(false);
   const list = [...(revisions.data ?? [])].sort((a, b) => b.revision - a.revision);
   const latest = list[0];
@@ -86,12 +78,7 @@ function LatestRevision({
   latest: AdvisoryRevision;
   staff: boolean;
 }) {
-  const client = useQueryClient();
-  const change = useMutation({
-    mutationFn: (what: 'share' | 'publish') =>
-      patchLatest(caseId, what === 'share' ? { date_shared: today() } : { date_published: today() }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.advisories.all(caseId) }),
-  });
+  const change = usePatchLatest(caseId);
   return (
     <article className="card mb-3" aria-labelledby="advisory-latest-title">
       <div className="card-body">
@@ -123,7 +110,7 @@ function LatestRevision({
               size="sm"
               variant="outline-primary"
               disabled={change.isPending || latest.shared}
-              onClick={() => change.mutate('share')}
+              onClick={() => change.mutate({ date_shared: today() })}
             >
               Share
             </Button>
@@ -131,7 +118,7 @@ function LatestRevision({
               size="sm"
               variant="outline-success"
               disabled={change.isPending || latest.published}
-              onClick={() => change.mutate('publish')}
+              onClick={() => change.mutate({ date_published: today() })}
             >
               Publish
             </Button>

@@ -3,14 +3,12 @@
 // listed, and an answer about an older revision is marked as such.
 import { useState } from 'react';
 import { Alert, Badge, Button, Form, ListGroup } from 'react-bootstrap';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdvisoryRevision, Approval } from '@cvdp/core';
 import { APPROVAL_STATUS_LABELS } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { answerApproval, fetchApprovals, requestApprovals } from '../api.ts';
+import { useAnswerApproval, useApprovals, useRequestApprovals } from '../api/index.ts';
 
 export const NO_APPROVALS_TEXT = 'No approvals asked yet.';
 
@@ -25,15 +23,8 @@ export function ApprovalsPanel({
   staff: boolean;
   latest: AdvisoryRevision;
 }) {
-  const client = useQueryClient();
-  const approvals = useQuery({
-    queryKey: queryKeys.advisories.approvals(caseId),
-    queryFn: () => fetchApprovals(caseId),
-  });
-  const ask = useMutation({
-    mutationFn: () => requestApprovals(caseId),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.advisories.all(caseId) }),
-  });
+  const approvals = useApprovals(caseId);
+  const ask = useRequestApprovals(caseId);
   const rows = approvals.data ?? [];
   return (
     <section aria-labelledby="advisory-approvals-title" className="mt-4">
@@ -77,15 +68,10 @@ export function ApprovalsPanel({
 }
 
 function ApprovalItem({ caseId, approval: a }: { caseId: number; approval: Approval }) {
-  const client = useQueryClient();
   const [comment, setComment] = useState('');
-  const answer = useMutation({
-    mutationFn: (status: 'approved' | 'changes_requested') => answerApproval(a.id, { status, comment }),
-    onSuccess: () => {
-      setComment('');
-      return client.invalidateQueries({ queryKey: queryKeys.advisories.all(caseId) });
-    },
-  });
+  const answer = useAnswerApproval(caseId, a.id);
+  const send = (status: 'approved' | 'changes_requested') =>
+    answer.mutate({ status, comment }, { onSuccess: () => setComment('') });
   const commentError = fieldErrors(answer.error).comment?.[0];
   const open = a.can_answer && !a.for_older_revision;
   return (
@@ -137,12 +123,7 @@ function ApprovalItem({ caseId, approval: a }: { caseId: number; approval: Appro
             )}
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="success"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate('approved')}
-            >
+            <Button size="sm" variant="success" disabled={answer.isPending} onClick={() => send('approved')}>
               Approve
             </Button>
             <Button
@@ -150,7 +131,7 @@ function ApprovalItem({ caseId, approval: a }: { caseId: number; approval: Appro
               variant="outline-warning"
               className="text-body"
               disabled={answer.isPending}
-              onClick={() => answer.mutate('changes_requested')}
+              onClick={() => send('changes_requested')}
             >
               Request changes
             </Button>

@@ -3,11 +3,10 @@
 // shown here. A valid one can be looked at and downloaded as the server sent it.
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { useMutation } from '@tanstack/react-query';
 import type { CsafVersion } from '@cvdp/core';
 import { CSAF_VERSIONS } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
-import { fetchCsaf, type CsafExport } from '../api.ts';
+import { useCsafPreview, type CsafExport } from '../api/index.ts';
 
 function saveText(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -22,7 +21,7 @@ function saveText(text: string, fileName: string) {
 
 export function CsafPanel({ caseId }: { caseId: number }) {
   const [version, setVersion] = useState<CsafVersion>('2.0');
-  const check = useMutation({ mutationFn: (v: CsafVersion) => fetchCsaf(caseId, v) });
+  const check = useCsafPreview(caseId);
   const result: CsafExport | undefined = check.data;
   const failures = Object.entries(fieldErrors(check.error));
   return (

@@ -2,21 +2,21 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CsafSettings, Participant } from '@cvdp/core';
 import { CSAF_PATTERN_MESSAGE } from '@cvdp/core';
-import { fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
+import { fakeAdvisoryCalls, pageOf } from '../test-utils.ts';
 import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
 
-vi.mock('../api.ts', () => ({
-  fetchCsafSettings: vi.fn(),
-  saveCsafSettings: vi.fn(),
-  fetchVendorParticipants: vi.fn(),
-}));
-afterEach(() => vi.clearAllMocks());
+// The calls are answered at the API client, under the real hooks: what the server answers, what was sent.
+let calls: ReturnType<typeof fakeAdvisoryCalls>;
+beforeEach(() => {
+  calls = fakeAdvisoryCalls();
+});
+afterEach(() => vi.restoreAllMocks());
 
 const settings = (over: Partial<CsafSettings> = {}): CsafSettings => ({
   case: 7,
@@ -60,9 +60,10 @@ describe('CsafSettingsPanel', () => {
       { id: 3, name: 'CERT profile' },
       { id: 4, name: 'Other profile' },
     ];
-    vi.mocked(fetchCsafSettings).mockResolvedValue(settings({ profile_choices }));
-    vi.mocked(fetchVendorParticipants).mockResolvedValue([vendor(12, 'Acme'), vendor(13, 'Bob')]);
-    vi.mocked(saveCsafSettings).mockImplementation(async () =>
+    calls.fetchCsafSettings.mockResolvedValue(settings({ profile_choices }));
+    calls.fetchVendorParticipants.mockResolvedValue(pageOf([vendor(12, 'Acme'), vendor(13, 'Bob')]));
+    // The answer is what the panel shows next (the hook puts it in the cache; the settings are not read again).
+    calls.saveCsafSettings.mockImplementation(async () =>
       settings({ tlp: 'RED', profile: { id: 4, name: 'Other profile' }, profile_choices }),
     );
     const user = userEvent.setup();
@@ -76,7 +77,7 @@ describe('CsafSettingsPanel', () => {
     const bob = within(form).getByRole('group', { name: 'Bob' });
     await user.type(within(bob).getByLabelText('Package URL'), 'pkg:npm/bob');
     await user.click(within(form).getByRole('button', { name: 'Save CSAF settings' }));
-    expect(saveCsafSettings).toHaveBeenCalledWith(7, {
+    expect(calls.saveCsafSettings).toHaveBeenCalledWith(7, {
       profile: 4,
       category: 'csaf_security_advisory',
       tlp: 'RED',
@@ -87,12 +88,14 @@ describe('CsafSettingsPanel', () => {
     });
     expect(await within(region).findByRole('status')).toHaveTextContent('CSAF settings saved.');
     expect(within(region).getByText('RED')).toBeInTheDocument();
+    expect(within(region).getByText('Other profile')).toBeInTheDocument();
+    expect(calls.fetchCsafSettings).toHaveBeenCalledTimes(1);
   });
 
   it('shows its own and the server’s messages under the fields, and keeps what was typed', async () => {
-    vi.mocked(fetchCsafSettings).mockResolvedValue(settings({ product_tree_overrides: {} }));
-    vi.mocked(fetchVendorParticipants).mockResolvedValue([vendor(12, 'Acme')]);
-    vi.mocked(saveCsafSettings).mockRejectedValue(
+    calls.fetchCsafSettings.mockResolvedValue(settings({ product_tree_overrides: {} }));
+    calls.fetchVendorParticipants.mockResolvedValue(pageOf([vendor(12, 'Acme')]));
+    calls.saveCsafSettings.mockRejectedValue(
       refusal({ 'product_tree_overrides.vendors.12.cpe': ['Not a CPE 2.3 name.'] }),
     );
     const user = userEvent.setup();
@@ -105,7 +108,7 @@ describe('CsafSettingsPanel', () => {
     await user.click(within(form).getByRole('button', { name: 'Save CSAF settings' }));
     expect(within(form).getByText(CSAF_PATTERN_MESSAGE)).toBeInTheDocument();
     expect(pattern).toHaveAttribute('aria-invalid', 'true');
-    expect(saveCsafSettings).not.toHaveBeenCalled();
+    expect(calls.saveCsafSettings).not.toHaveBeenCalled();
 
     await user.clear(pattern);
     await user.type(pattern, 'X-{{case}');

@@ -6,14 +6,12 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CsafSettings, CsafSettingsInput, CsafVendorOverride, Participant } from '@cvdp/core';
 import { CSAF_ADVISORY_CATEGORIES, CSAF_TLP_LABELS, csafSettingsSchema, csafTrackingId } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FieldError } from '../../../components/form/index.ts';
-import { fetchCsafSettings, fetchVendorParticipants, saveCsafSettings } from '../api.ts';
+import { useCsafSettings, useSaveCsafSettings, useVendorParticipants } from '../api/index.ts';
 
 export const CSAF_SETTINGS_SAVED = 'CSAF settings saved.';
 const INSTANCE_PUBLISHER = 'None: this CVDP instance publishes';
@@ -79,10 +77,7 @@ function bodyOf(values: Values): CsafSettingsInput {
 export function CsafSettingsPanel({ caseId }: { caseId: number }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const settings = useQuery({
-    queryKey: queryKeys.advisories.csafSettings(caseId),
-    queryFn: () => fetchCsafSettings(caseId),
-  });
+  const settings = useCsafSettings(caseId);
   const s = settings.data;
   return (
     <section aria-labelledby="advisory-csaf-settings-title" className="mt-4">
@@ -148,11 +143,7 @@ function SettingsForm({
   settings: CsafSettings;
   onDone: (saved: boolean) => void;
 }) {
-  const client = useQueryClient();
-  const vendors = useQuery({
-    queryKey: ['advisories', caseId, 'csaf-vendors'],
-    queryFn: () => fetchVendorParticipants(caseId),
-  });
+  const vendors = useVendorParticipants(caseId);
   if (vendors.isPending) return <p className="small text-body-secondary">Loading the vendors…</p>;
   if (vendors.error) return <ErrorAlert error={vendors.error} prefix="An error occurred: " />;
   // The settings carry every profile's name for the choice: administrators keep profiles, coordinators pick.
@@ -163,10 +154,7 @@ function SettingsForm({
       settings={settings}
       vendors={vendors.data}
       profileOptions={profileOptions}
-      onSaved={(saved) => {
-        client.setQueryData(queryKeys.advisories.csafSettings(caseId), saved);
-        onDone(true);
-      }}
+      onSaved={() => onDone(true)}
       onCancel={() => onDone(false)}
     />
   );
@@ -184,17 +172,15 @@ function Editor({
   settings: CsafSettings;
   vendors: Participant[];
   profileOptions: { id: number; name: string }[];
-  onSaved: (saved: CsafSettings) => void;
+  /** After the answer replaced the cached settings (the save hook does that). */
+  onSaved: () => void;
   onCancel: () => void;
 }) {
   const { register, handleSubmit, watch } = useForm<Values>({
     defaultValues: valuesOf(settings, vendors),
   });
   const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({});
-  const save = useMutation({
-    mutationFn: (body: CsafSettingsInput) => saveCsafSettings(caseId, body),
-    onSuccess: onSaved,
-  });
+  const save = useSaveCsafSettings(caseId);
   const errors = { ...fieldErrors(save.error), ...localErrors };
   const err = (name: string) => errors[name]?.[0];
   const pattern = watch('tracking_id_pattern');
@@ -214,7 +200,7 @@ function Editor({
       return;
     }
     setLocalErrors({});
-    save.mutate(body);
+    save.mutate(body, { onSuccess: onSaved });
   });
   const unexplained = save.error && Object.keys(fieldErrors(save.error)).length === 0;
 

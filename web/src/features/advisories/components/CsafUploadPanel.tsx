@@ -3,31 +3,20 @@
 // failed tests and nothing is stored. The upload shows its progress; an accepted file names the revision.
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, ProgressBar } from 'react-bootstrap';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { CSAF_UPLOAD_MAX_BYTES } from '@cvdp/core';
 import { errorMessage, fieldErrors } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { formatUploadLimit } from '../../../lib/upload-limit.ts';
-import { uploadCsaf } from '../api.ts';
+import { useUploadCsaf } from '../api/index.ts';
 
 export const uploadedText = (revision: AdvisoryRevision, fileName: string) =>
   `${fileName} was imported as revision ${revision.revision}: ${revision.title}`;
 
 export function CsafUploadPanel({ caseId }: { caseId: number }) {
-  const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const upload = useMutation({
-    mutationFn: (chosen: File) => uploadCsaf(caseId, chosen, setProgress),
-    onSuccess: () => {
-      setFile(null);
-      if (input.current) input.current.value = '';
-      return client.invalidateQueries({ queryKey: queryKeys.advisories.all(caseId) });
-    },
-    onSettled: () => setProgress(null),
-  });
+  const upload = useUploadCsaf(caseId, setProgress);
   const failures = Object.entries(fieldErrors(upload.error));
   const tooLarge = file !== null && file.size > CSAF_UPLOAD_MAX_BYTES;
 
@@ -42,7 +31,14 @@ export function CsafUploadPanel({ caseId }: { caseId: number }) {
         className="border rounded p-3 bg-body text-break"
         onSubmit={(e) => {
           e.preventDefault();
-          if (file && !tooLarge) upload.mutate(file);
+          if (file && !tooLarge)
+            upload.mutate(file, {
+              onSuccess: () => {
+                setFile(null);
+                if (input.current) input.current.value = '';
+              },
+              onSettled: () => setProgress(null),
+            });
         }}
       >
         <Form.Group className="mb-2" controlId="advisory-csaf-file">

@@ -1,23 +1,17 @@
 // The advisory's revisions (every one kept) and the line diff of any two, field by field.
 import { useState } from 'react';
 import { Form, Table } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { fetchDiff } from '../api.ts';
+import { useAdvisoryDiff } from '../api/index.ts';
 
 export function RevisionsPanel({ caseId, revisions }: { caseId: number; revisions: AdvisoryRevision[] }) {
   const newest = revisions[0]?.revision ?? 1;
   const [from, setFrom] = useState(Math.max(1, newest - 1));
   const [to, setTo] = useState(newest);
   const canDiff = revisions.length > 1 && from !== to;
-  const diff = useQuery({
-    queryKey: queryKeys.advisories.diff(caseId, from, to),
-    queryFn: () => fetchDiff(caseId, from, to),
-    enabled: canDiff,
-  });
+  const diff = useAdvisoryDiff(caseId, from, to, canDiff);
   const numbers = revisions.map((r) => r.revision);
   return (
     <section aria-labelledby="advisory-revisions-title" className="mt-4">

@@ -1,0 +1,94 @@
+// Test support: the advisories feature's calls, faked where they leave the app (the API client), each
+// endpoint answering through its own mock named after its fetcher and called with what the request carried.
+// A hook reads its own file's fetcher, which a module mock cannot replace; faking the client keeps the tests
+// on the real hooks, and a request that changed (its URL, its query) is an unexpected call that fails.
+import { vi } from 'vitest';
+import type {
+  AdvisoryRevision,
+  AdvisoryRevisionInput,
+  CaseCallerMetadata,
+  CsafProfile,
+  CsafProfileCreateInput,
+  CsafProfilePatchInput,
+  CsafSettings,
+  CsafSettingsInput,
+  PageOf,
+  Participant,
+} from '@cvdp/core';
+// eslint-disable-next-line no-restricted-imports
+import { coordinationApi } from '../../lib/api-client.ts';
+
+type Config = { params?: Record<string, unknown> } | undefined;
+type Handler = (ids: number[], body: never, config: Config) => Promise<unknown>;
+
+/** The query a list call must carry, or the call is unexpected. */
+const withParams = (expected: Record<string, unknown>, handle: Handler): Handler => {
+  return (ids, body, config) => {
+    if (JSON.stringify(config?.params ?? {}) !== JSON.stringify(expected))
+      throw new Error(`Unexpected query: ${JSON.stringify(config?.params)}`);
+    return handle(ids, body, config);
+  };
+};
+
+export function fakeAdvisoryCalls() {
+  const calls = {
+    fetchCaseCallerMetadata: vi.fn<(caseId: number) => Promise<CaseCallerMetadata>>(),
+    fetchRevisions: vi.fn<(caseId: number) => Promise<PageOf<AdvisoryRevision>>>(),
+    saveRevision: vi.fn<(caseId: number, input: AdvisoryRevisionInput) => Promise<AdvisoryRevision>>(),
+    fetchCsafSettings: vi.fn<(caseId: number) => Promise<CsafSettings>>(),
+    saveCsafSettings: vi.fn<(caseId: number, input: CsafSettingsInput) => Promise<CsafSettings>>(),
+    fetchVendorParticipants: vi.fn<(caseId: number) => Promise<PageOf<Participant>>>(),
+    fetchCsafProfiles: vi.fn<() => Promise<PageOf<CsafProfile>>>(),
+    createCsafProfile: vi.fn<(input: CsafProfileCreateInput) => Promise<CsafProfile>>(),
+    updateCsafProfile: vi.fn<(id: number, change: CsafProfilePatchInput) => Promise<CsafProfile>>(),
+    deleteCsafProfile: vi.fn<(id: number) => Promise<void>>(),
+  };
+  const routes: Record<'get' | 'post' | 'patch' | 'delete', [RegExp, Handler][]> = {
+    get: [
+      [/^api\/case\/(\d+)\/metadata\/$/, ([id]) => calls.fetchCaseCallerMetadata(id)],
+      [/^api\/case\/(\d+)\/advisory\/$/, withParams({ page_size: 50 }, ([id]) => calls.fetchRevisions(id))],
+      [/^api\/case\/(\d+)\/settings\/csaf\/$/, ([id]) => calls.fetchCsafSettings(id)],
+      [
+        /^api\/case\/(\d+)\/participants\/$/,
+        withParams({ role: 'vendor', page_size: 200 }, ([id]) => calls.fetchVendorParticipants(id)),
+      ],
+      [/^manage\/csaf\/profiles\/$/, withParams({ page_size: 200 }, () => calls.fetchCsafProfiles())],
+    ],
+    post: [
+      [/^api\/case\/(\d+)\/advisory\/$/, ([id], body) => calls.saveRevision(id, body)],
+      [/^api\/case\/(\d+)\/settings\/csaf\/$/, ([id], body) => calls.saveCsafSettings(id, body)],
+      [/^manage\/csaf\/profiles\/$/, (_ids, body) => calls.createCsafProfile(body)],
+    ],
+    patch: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id], body) => calls.updateCsafProfile(id, body)]],
+    delete: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id]) => calls.deleteCsafProfile(id)]],
+  };
+  const answer =
+    (method: keyof typeof routes) => async (url: string, bodyOrConfig?: unknown, config?: Config) => {
+      const withBody = method === 'post' || method === 'patch';
+      for (const [pattern, handle] of routes[method]) {
+        const match = pattern.exec(url);
+        if (match) {
+          const data = await handle(
+            match.slice(1).map(Number),
+            (withBody ? bodyOrConfig : undefined) as never,
+            (withBody ? config : bodyOrConfig) as Config,
+          );
+          return { data };
+        }
+      }
+      throw new Error(`Unexpected call: ${method.toUpperCase()} ${url}`);
+    };
+  vi.spyOn(coordinationApi, 'get').mockImplementation(answer('get'));
+  vi.spyOn(coordinationApi, 'post').mockImplementation(answer('post') as never);
+  vi.spyOn(coordinationApi, 'patch').mockImplementation(answer('patch') as never);
+  vi.spyOn(coordinationApi, 'delete').mockImplementation(answer('delete'));
+  return calls;
+}
+
+/** A list answer as the server pages it. */
+export const pageOf = <T>(results: T[]): PageOf<T> => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});
