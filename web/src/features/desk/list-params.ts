@@ -2,21 +2,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-export type SortDirection = 'ascending' | 'descending' | 'none';
-
-/** The sort cycle of a header (SPEC §5): none → `field` (ascending) → `-field` (descending) → none. */
-export function nextOrdering(current: string | null, field: string): string | null {
-  if (current === field) return `-${field}`;
-  if (current === `-${field}`) return null;
-  return field;
-}
-
-export function sortDirection(ordering: string | null, field: string): SortDirection {
-  if (ordering === field) return 'ascending';
-  if (ordering === `-${field}`) return 'descending';
-  return 'none';
-}
-
 export type ParamChanges = Record<string, string | string[] | null | undefined>;
 
 /** Reads and writes the list's URL state; any change but the page itself starts again at page 1. */
