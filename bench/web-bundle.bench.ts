@@ -136,6 +136,8 @@ const REPORTER: CurrentUser = {
 async function answerApi(page: Page, user: CurrentUser | null) {
   await page.route(/\/(api|manage|case|report|scoring)\//, (route) => {
     const url = new URL(route.request().url());
+    // Who is signed in (GET /api/session/: the user or null); the session guard's activity call is /api/user/.
+    if (url.pathname === '/api/session/') return route.fulfill({ json: { user } });
     if (url.pathname === '/api/user/') {
       return user
         ? route.fulfill({ json: user })
