@@ -27,7 +27,7 @@ afterAll(() => t.close());
 async function readiness(c: TestClient, vulId: number) {
   const res = await c.get(`/api/vul/${vulId}/cve/readiness/`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as CveReadinessAnswer;
+  return res.json<CveReadinessAnswer>();
 }
 const item = (a: CveReadinessAnswer, key: string) => {
   const found = a.items.find((i) => i.key === key);

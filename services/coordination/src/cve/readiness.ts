@@ -174,7 +174,7 @@ export function assessCveRecord(
 ): CveReadiness {
   const errors = validateCveRecord(record);
   const c: Context = {
-    cna: ((record.containers as { cna?: Cna } | undefined)?.cna ?? {}) as Cna,
+    cna: (record.containers as { cna?: Cna } | undefined)?.cna ?? {},
     cveId: (record.cveMetadata as { cveId?: string } | undefined)?.cveId ?? PLACEHOLDER_CVE_ID,
     advisoryIsReference: options.advisoryIsReference,
   };
