@@ -2,9 +2,10 @@
 // 127.0.0.1 (the platform reaches it through an account with a custom base URL). A scorer adds the account in
 // the CVE accounts screen (the API key never shown back), reserves two ids (0 and 1,001 refused under the
 // field; more than the organisation's quota refused with CVE Services' reason) and gives one to a
-// vulnerability; a coordinator previews that vulnerability's CVE JSON 5.1 record (and sees the schema's
-// problems for a vulnerability no vendor has spoken about), then publishes it once the advisory is published
-// and updates it by publishing again.
+// vulnerability; a coordinator previews that vulnerability's CVE JSON 5.1 record (and sees, for a
+// vulnerability no vendor has spoken about, the checklist of what its record still needs — without a refused
+// request or a console error), then publishes it once the advisory is published and updates it by publishing
+// again.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { VendorStatusGrid } from '@cvdp/core';
@@ -190,13 +191,34 @@ test('CVE accounts, reservations and a published CVE record through a local CVE 
 
   // ---- The coordinator: the CVE record on the vulnerability --------------------------------------------
   const vu1 = `VU#${caseId}.1`;
+  // The page never asks for a record it knows is refused: no failed CVE call, nothing in the console.
+  const consoleErrors: string[] = [];
+  const refusedCveCalls: string[] = [];
+  coord.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  coord.on('response', (r) => {
+    if (r.url().includes('/cve/') && r.status() >= 400) refusedCveCalls.push(`${r.status()} ${r.url()}`);
+  });
   await coord.goto(`/cvdp/cases/${caseId}/vulnerabilities?vul=${vul2.id}`);
   const panel2 = coord.getByRole('region', { name: 'CVE record' });
-  // No vendor has said anything about the second one: the schema's problems are listed.
-  await expect(panel2.getByRole('alert')).toContainText('does not pass the CVE JSON 5.1 schema');
-  await expect(panel2.getByRole('alert')).toContainText('/containers/cna/affected');
-  await expect(panel2.getByRole('alert')).not.toContainText('rejectedReasons');
+  // No vendor has said anything about the second one: the checklist says what its record needs, and where.
+  const needs2 = panel2.getByRole('list', { name: 'What the CVE record needs' });
+  await expect(panel2).toContainText(
+    'Not ready: CVE JSON 5.1 refuses the record until every required item is done.',
+  );
+  await expect(needs2.getByRole('listitem').filter({ hasText: 'Affected products' })).toContainText(
+    'To do: Affected products: at least one vendor’s status (required)No vendor has a status for this vulnerability: set one in the Vendor status grid',
+  );
+  await expect(needs2.getByRole('listitem').filter({ hasText: 'References' })).toContainText('To do:');
+  await expect(needs2.getByRole('listitem').filter({ hasText: 'Description' })).toContainText('Done:');
+  await expect(needs2.getByRole('listitem').filter({ hasText: 'CVE id' })).toContainText(
+    'To do: CVE id (needed to publish)',
+  );
+  await expect(panel2.getByRole('alert')).toHaveCount(0);
   await expect(panel2.getByRole('button', { name: 'Publish to CVE Services' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(coord, 'CVE record checklist (not ready)');
+  await screenshots(coord, 'cve-record-checklist');
 
   await coord.goto(`/cvdp/cases/${caseId}/vulnerabilities?vul=${vul1.id}`);
   const panel = coord.getByRole('region', { name: 'CVE record' });
@@ -204,6 +226,14 @@ test('CVE accounts, reservations and a published CVE record through a local CVE 
     `Valid CVE JSON 5.1 record for ${cveIds[0]}.`,
   );
   await expect(panel).toContainText('Not published to CVE Services.');
+  await expect(
+    panel
+      .getByRole('list', { name: 'What the CVE record needs' })
+      .getByRole('listitem')
+      .filter({ hasText: 'CVE id' }),
+  ).toContainText('Done: CVE id');
+  expect(refusedCveCalls).toEqual([]);
+  expect(consoleErrors).toEqual([]);
   const preview = panel.getByLabel(`CVE record of ${vu1}`, { exact: true });
   await expect(preview).toContainText('"dataVersion": "5.1"');
   await expect(preview).toContainText('The sprocket admin page trusts the X-User header.');

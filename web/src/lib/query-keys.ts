@@ -116,6 +116,8 @@ export const queryKeys = {
     reservations: () => ['cve', 'reservations'] as const,
     reservationPage: (accountId: number, page: number) => ['cve', 'reservations', accountId, page] as const,
     record: (vulId: number) => ['cve', 'record', vulId] as const,
+    /** Under the case's vulnerabilities (vuls.all): every change to them refreshes what the record needs. */
+    readiness: (caseId: number, vulId: number) => ['vuls', caseId, 'cve-readiness', vulId] as const,
   },
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>

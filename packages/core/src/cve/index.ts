@@ -140,6 +140,33 @@ export const cveRecordAnswerSchema = z.object({
 });
 export type CveRecordAnswer = z.infer<typeof cveRecordAnswerSchema>;
 
+/**
+ * How much an item of the readiness list matters: `required` — CVE JSON 5.1 refuses the record without it
+ * (or refuses what is there); `publishing` — the record is valid without it, CVE Services is not;
+ * `recommended` — not required, but expected by those who read CVE records.
+ */
+export const CVE_READINESS_KINDS = ['required', 'publishing', 'recommended'] as const;
+export type CveReadinessKind = (typeof CVE_READINESS_KINDS)[number];
+
+/** One thing a vulnerability's CVE record needs, done or not, in plain words. */
+export const cveReadinessItemSchema = z.object({
+  key: z.string().describe('Stable name: cve_id, title, description, affected, versions, references, …'),
+  label: z.string().describe('What the record needs, in plain words.'),
+  done: z.boolean(),
+  kind: z.enum(CVE_READINESS_KINDS),
+  hint: z.string().nullable().describe('What to do and where, when not done; null when done.'),
+});
+export type CveReadinessItem = z.infer<typeof cveReadinessItemSchema>;
+
+/** GET /api/vul/{id}/cve/readiness/ */
+export const cveReadinessAnswerSchema = z.object({
+  ready: z
+    .boolean()
+    .describe('The record passes CVE JSON 5.1: GET /api/vul/{id}/cve/ answers it (else its 409).'),
+  items: z.array(cveReadinessItemSchema),
+});
+export type CveReadinessAnswer = z.infer<typeof cveReadinessAnswerSchema>;
+
 /** POST /api/vul/{id}/cve/publish/ */
 export const cvePublishAnswerSchema = z.object({
   cve_id: z.string(),

@@ -1,11 +1,18 @@
 // GET /api/vul/{id}/cve/: the vulnerability as a CVE JSON 5.1 record, validated before it is answered
-// (409 listing the schema's complaints). POST /api/vul/{id}/cve/publish/ (staff): sends its CNA container
+// (409 listing the schema's complaints). GET /api/vul/{id}/cve/readiness/: what that record still needs, as a
+// to-do list the page shows (always 200, so a page never asks for a record it knows is refused). POST /api/vul/{id}/cve/publish/ (staff): sends its CNA container
 // to CVE Services through the active CVE account — only once the case's advisory is published; a record
 // that exists already is updated (PUT) instead.
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { idParams } from '@cvdp/core';
-import { type CveRecordAnswer, cvePublishAnswerSchema, cveRecordAnswerSchema } from '@cvdp/core/cve/index';
+import {
+  type CveReadinessAnswer,
+  type CveRecordAnswer,
+  cvePublishAnswerSchema,
+  cveReadinessAnswerSchema,
+  cveRecordAnswerSchema,
+} from '@cvdp/core/cve/index';
 import { activity, HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { cases } from '../cases/tables.ts';
@@ -19,7 +26,7 @@ import { vendorStatusEntries } from '../csaf/status-mapping.ts';
 import type { CaseAccess } from '../policy/index.ts';
 import { cveAccounts, cveReservations } from './tables.ts';
 import { buildCveRecord, cnaContainerToSend } from './record.ts';
-import { validateCveRecord } from './schema/validate.ts';
+import { assessCveRecord } from './readiness.ts';
 import { clientFor } from './store.ts';
 import { CveServicesError } from './client.ts';
 import { cveFailure } from './cve-failure.ts';
@@ -101,9 +108,11 @@ async function activeAccount(db: Db) {
   return account;
 }
 
-function checked(record: Record<string, unknown>) {
-  const errors = validateCveRecord(record);
-  if (errors.length) {
+/** The record, or the 409 listing the schema's complaints: refused exactly when the readiness list says it
+ * is not ready (one rule, in assessCveRecord). */
+function checked(record: Record<string, unknown>, publicUrl: string | undefined) {
+  const { ready, errors } = assessCveRecord(record, { advisoryIsReference: !!publicUrl });
+  if (!ready) {
     const byPath: Record<string, string[]> = {};
     for (const e of errors) (byPath[e.path] ??= []).push(e.message);
     throw new HttpError(409, RECORD_INVALID, byPath);
@@ -140,11 +149,29 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       const { record, published } = await recordOf(db, vul, access, config.publicUrl);
       return {
         cve_id: vul.cve ? vul.cve.toUpperCase() : null,
-        record: checked(record),
+        record: checked(record, config.publicUrl),
         advisory_published: published,
         account_available: !!(await activeAccount(db)),
         published_at: await lastPublished(db, vul),
       };
+    },
+  );
+
+  r.get(
+    '/api/vul/:id/cve/readiness/',
+    {
+      summary:
+        'What the CVE record still needs: a to-do list (ready: the record passes CVE JSON 5.1, as GET …/cve/ answers)',
+      tags,
+      access: 'user',
+      params: idParams,
+      response: { 200: cveReadinessAnswerSchema },
+    },
+    async (request): Promise<CveReadinessAnswer> => {
+      const { vul, access } = await visibleVul(request.user!, request.params.id);
+      const { record } = await recordOf(db, vul, access, config.publicUrl);
+      const { ready, items } = assessCveRecord(record, { advisoryIsReference: !!config.publicUrl });
+      return { ready, items };
     },
   );
 
@@ -162,7 +189,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       if (!vul.cve) throw new HttpError(409, NO_CVE_ID);
       const { record, published } = await recordOf(db, vul, access, config.publicUrl);
       if (!published) throw new HttpError(409, NOT_PUBLISHED);
-      checked(record);
+      checked(record, config.publicUrl);
       const account = await activeAccount(db);
       if (!account) throw new HttpError(409, NO_ACCOUNT);
       const cveId = vul.cve.toUpperCase();

@@ -9,5 +9,6 @@ export * from './delete-cve-account.ts';
 export * from './cve-reservations.ts';
 export * from './reserve-cve-ids.ts';
 export * from './assign-cve-reservation.ts';
+export * from './cve-readiness.ts';
 export * from './cve-record.ts';
 export * from './publish-cve-record.ts';

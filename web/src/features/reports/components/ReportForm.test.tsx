@@ -118,6 +118,12 @@ describe('ReportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Clone vulnerability 1' }));
     expect(entries()).toHaveLength(2);
     expect(within(entry(2)).getByRole('textbox', { name: 'Description' })).toHaveValue('first');
+    // SPEC's visible "Remove" on each entry, named for its entry so the names are unique.
+    const removes = screen.getAllByRole('button', { name: /^Remove vulnerability/ });
+    expect(removes.map((b) => [b.getAttribute('aria-label'), b.textContent])).toEqual([
+      ['Remove vulnerability 1', 'Remove'],
+      ['Remove vulnerability 2', 'Remove'],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Remove vulnerability 1' }));
     expect(entries()).toHaveLength(1);
     const add = screen.getByRole('button', { name: 'Add Vulnerability' });

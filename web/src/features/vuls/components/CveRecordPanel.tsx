@@ -1,11 +1,19 @@
-// Staff's view of a vulnerability as a CVE JSON 5.1 record: the server builds it from the model and validates
-// it against the schema (a 409 lists the problems, shown here); a valid one is previewed and downloaded, and
-// published to CVE Services once the case's advisory is published and an active CVE account exists — publishing
-// again updates the record there.
+// Staff's view of a vulnerability as a CVE JSON 5.1 record: first what the record still needs, as a checklist
+// the server computes with the rule behind the record's 409; the record itself is asked for only once it is
+// ready (a 409 arriving anyway — something changed in between — lists the problems). A valid one is previewed
+// and downloaded, and published to CVE Services once the case's advisory is published and an active CVE
+// account exists — publishing again updates the record there.
 import { Alert, Button } from 'react-bootstrap';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { cveErrorMessage, useCveRecord, usePublishCveRecord } from '../../cve/index.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import {
+  CveReadinessChecklist,
+  cveErrorMessage,
+  useCveReadiness,
+  useCveRecord,
+  usePublishCveRecord,
+} from '../../cve/index.ts';
 
 /** The record's file name: its CVE id, else the vulnerability's label (VU#12.3 → VU-12.3-cve.json). */
 export const cveFileName = (cveId: string | null, label: string) =>
@@ -35,10 +43,12 @@ export function publishBlockers(r: {
   return out;
 }
 
-export function CveRecordPanel({ vulId, label }: { vulId: number; label: string }) {
-  const record = useCveRecord(vulId);
+export function CveRecordPanel({ caseId, vulId, label }: { caseId: number; vulId: number; label: string }) {
+  const readiness = useCveReadiness(caseId, vulId);
+  const ready = readiness.data?.ready === true;
+  const record = useCveRecord(vulId, { enabled: ready });
   const publish = usePublishCveRecord(vulId);
-  const data = record.data;
+  const data = ready ? record.data : undefined;
   const text = data ? JSON.stringify(data.record, null, 2) : '';
   const problems = Object.entries(fieldErrors(record.error));
   const blockers = data ? publishBlockers(data) : [];
@@ -49,8 +59,13 @@ export function CveRecordPanel({ vulId, label }: { vulId: number; label: string 
       <h3 id={`vul-${vulId}-cve-title`} className="h6">
         CVE record
       </h3>
-      {record.isPending && <p className="text-body-secondary small">Building the CVE record…</p>}
-      {record.error && !isNotFound(record.error) ? (
+      {readiness.isPending && (
+        <p className="text-body-secondary small">Checking what the CVE record needs…</p>
+      )}
+      {!isNotFound(readiness.error) && <ErrorAlert error={readiness.error} />}
+      {readiness.data && <CveReadinessChecklist readiness={readiness.data} id={`vul-${vulId}-cve-needs`} />}
+      {ready && record.isPending && <p className="text-body-secondary small">Building the CVE record…</p>}
+      {ready && record.error && !isNotFound(record.error) ? (
         <Alert variant="warning" className="py-2" role="alert">
           <div>{cveErrorMessage(record.error)}</div>
           {problems.length > 0 && (

@@ -132,7 +132,7 @@ export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: nu
       </dl>
       <CvssSection vul={vul} staff={staff} />
       <SsvcSection vul={vul} staff={staff} />
-      {staff && <CveRecordPanel vulId={vul.id} label={vul.label} />}
+      {staff && <CveRecordPanel caseId={caseId} vulId={vul.id} label={vul.label} />}
       {editing && <VulFormModal caseId={caseId} vul={vul} onClose={() => setEditing(false)} />}
       {confirmDelete && (
         <Modal show onHide={() => setConfirmDelete(false)} aria-labelledby="delete-vul-title">
