@@ -21,7 +21,7 @@ export async function ensureCweCatalogue(db: Db): Promise<void> {
   if (!wanted(loaded)) {
     // Another release, imported with `npm run cwe:import`: only its own file can fill the new columns.
     console.warn(
-      `The CWE ${loaded!.version} catalogue was imported by an older version: import it again (npm run cwe:import) to add what the picker now shows (MITRE's mapping notes).`,
+      `The CWE ${loaded.version} catalogue was imported by an older version: import it again (npm run cwe:import) to add what the picker now shows (MITRE's mapping notes).`,
     );
     return;
   }
