@@ -28,7 +28,22 @@ function normalizeAll(ids: string[]): string[] {
   return [...new Set(ids.map((id) => normalizeCweId(id) ?? id))];
 }
 
-/** A tickable CWE (a row, or a child in a row): its checkbox, disabled with the reason when Prohibited. */
+/** A Prohibited entry that is not chosen: it cannot be ticked (one chosen before the rule can be unticked). */
+const refused = (entry: PickableCwe, checked: boolean) => !checked && pickStep(entry, []) === 'prohibited';
+
+/** The id of the text that says why an entry cannot be ticked (its checkbox is described by it). */
+const reasonId = (idPrefix: string, cwe: string) => `${idPrefix}-${cwe}-reason`;
+
+/** The reason, where it is shown: a row's Notes, or under a child's checkbox. */
+function RefusalReason(props: { entry: PickableCwe; id: string }) {
+  return (
+    <div id={props.id} className="small">
+      {prohibitedReason(props.entry)}
+    </div>
+  );
+}
+
+/** A tickable CWE (a row, or a child in a row): its checkbox, disabled and described when Prohibited. */
 function CweCheck(props: {
   entry: PickableCwe;
   checked: boolean;
@@ -36,28 +51,19 @@ function CweCheck(props: {
   label?: string;
   onToggle(entry: PickableCwe): void;
 }) {
-  const { entry, checked } = props;
-  // A CWE chosen before the rule can still be unticked.
-  const refused = !checked && pickStep(entry, []) === 'prohibited';
-  const id = `${props.idPrefix}-${entry.cwe}`;
+  const { entry, checked, idPrefix } = props;
+  const disabled = refused(entry, checked);
   return (
-    <>
-      <Form.Check
-        type="checkbox"
-        id={id}
-        label={props.label}
-        aria-label={props.label ? undefined : `Select ${entry.cwe}`}
-        aria-describedby={refused ? `${id}-reason` : undefined}
-        checked={checked}
-        disabled={refused}
-        onChange={() => props.onToggle(entry)}
-      />
-      {refused && (
-        <div id={`${id}-reason`} className="small">
-          {prohibitedReason(entry)}
-        </div>
-      )}
-    </>
+    <Form.Check
+      type="checkbox"
+      id={`${idPrefix}-${entry.cwe}`}
+      label={props.label}
+      aria-label={props.label ? undefined : `Select ${entry.cwe}`}
+      aria-describedby={disabled ? reasonId(idPrefix, entry.cwe) : undefined}
+      checked={checked}
+      disabled={disabled}
+      onChange={() => props.onToggle(entry)}
+    />
   );
 }
 
@@ -139,6 +145,9 @@ export function CweSearchModal(props: CweSearchModalProps) {
                   checked={picked.includes(child.cwe)}
                   onToggle={toggle}
                 />
+                {refused(child, picked.includes(child.cwe)) && (
+                  <RefusalReason entry={child} id={reasonId(`${titleId}-${entry.cwe}`, child.cwe)} />
+                )}
               </li>
             ))}
           </ul>
@@ -167,12 +176,18 @@ export function CweSearchModal(props: CweSearchModalProps) {
       key: 'notes',
       header: 'Notes',
       cell: (entry) => (
-        <div className="d-flex flex-wrap gap-1">
-          <UsageBadge usage={entry.usage} />
-          {entry.slice_1003 && <NvdBadge />}
-          {isRetiredCwe(entry) && <RetiredBadge status={entry.status} />}
+        <div>
+          <div className="d-flex flex-wrap gap-1">
+            <UsageBadge usage={entry.usage} />
+            {entry.slice_1003 && <NvdBadge />}
+            {isRetiredCwe(entry) && <RetiredBadge status={entry.status} />}
+          </div>
+          {refused(entry, picked.includes(entry.cwe)) && (
+            <RefusalReason entry={entry} id={reasonId(`${titleId}-row`, entry.cwe)} />
+          )}
         </div>
       ),
+      headerStyle: { minWidth: '12rem' },
     },
     {
       key: 'description',

@@ -187,7 +187,10 @@ export function CweTypeahead({
                   <RetiredBadge status={option.status} />
                 </>
               )}
-              {option.disabled && <div className="small">{prohibitedReason(option)}</div>}
+              {option.disabled && (
+                // Readable (4.5:1) although the option is greyed out: it is the answer to "why not?".
+                <div className="small text-body-secondary">{prohibitedReason(option)}</div>
+              )}
             </MenuItem>
           ));
           if (results.loadingMore) {
