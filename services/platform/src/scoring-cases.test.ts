@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestClient } from '@cvdp/coordination/testing';
-import { advisoryRevisions, cases, coordinationService, vulnerabilities } from '@cvdp/coordination';
+import { advisoryRevisions, cases, coordinationService, reports, vulnerabilities } from '@cvdp/coordination';
 import { scoringService } from '@cvdp/scoring';
 import { createApiToken } from '@cvdp/server-kit';
 import { CASE_SERVICE_NOT_CONFIGURED } from '@cvdp/core/scoring/work';
@@ -176,5 +176,22 @@ describe('predisclosure', () => {
     ).toBe(403);
     const admin = await t.signIn({ roles: ['admin'] });
     expect((await admin.get('/scoring/api/predisclosure/vuls/')).statusCode).toBe(200);
+  });
+});
+
+describe('CWEs MITRE prohibits', () => {
+  it('leaves out a record’s CWE that MITRE prohibits (base 1 refuses it) and keeps the others', async () => {
+    // CVE-2024-42034 in the real data names CWE-840, a category.
+    await t.db.execute(sql`
+      insert into cve_records (cve_id, state, data_version, title, description, cwes, record, content_hash)
+      values ('CVE-2025-0003', 'PUBLISHED', '5.1', 'Business logic flaw', 'A flaw.',
+              ARRAY['CWE-840', 'CWE-841'], '{}'::jsonb, 'z')`);
+    const res = await scorer.post(`/scoring/api/vuls/CVE-2025-0003/`);
+    expect(res.statusCode, res.body).toBe(201);
+    const { case: made, vul } = res.json();
+    const [report] = await t.db.select().from(reports).where(eq(reports.caseId, made.id));
+    expect(JSON.stringify(report.current)).toContain('["CWE-841"]');
+    const [row] = await t.db.select().from(vulnerabilities).where(eq(vulnerabilities.id, vul.id));
+    expect(row.cwes).toEqual([841]);
   });
 });

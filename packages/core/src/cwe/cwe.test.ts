@@ -4,6 +4,11 @@ import {
   MAX_CWES_PER_VULNERABILITY,
   canAddCwe,
   cweListSchema,
+  isDiscouragedCwe,
+  isProhibitedCwe,
+  isRetiredCwe,
+  prohibitedCweMessage,
+  prohibitedCwesIn,
   cweNumber,
   isCweId,
   normalizeCweId,
@@ -62,5 +67,33 @@ describe('cweListSchema', () => {
   it('canAddCwe stops at five', () => {
     expect(canAddCwe(4)).toBe(true);
     expect(canAddCwe(5)).toBe(false);
+  });
+});
+
+describe("MITRE's mapping usage", () => {
+  it('treats Deprecated and Obsolete as retired, nothing else', () => {
+    expect(['Deprecated', 'Obsolete'].map((status) => isRetiredCwe({ status }))).toEqual([true, true]);
+    expect(['Stable', 'Draft', 'Incomplete'].some((status) => isRetiredCwe({ status }))).toBe(false);
+  });
+
+  it('tells Prohibited and Discouraged apart from the usable ones', () => {
+    expect(isProhibitedCwe({ usage: 'Prohibited' })).toBe(true);
+    expect(isDiscouragedCwe({ usage: 'Discouraged' })).toBe(true);
+    for (const usage of ['Allowed', 'Allowed-with-Review'])
+      expect(isProhibitedCwe({ usage }) || isDiscouragedCwe({ usage })).toBe(false);
+  });
+
+  it('names the CWE in the refusal, and reads the names back from the messages', () => {
+    const message = prohibitedCweMessage('CWE-840', ' This entry is a Category. ');
+    expect(message).toBe(
+      'CWE-840 cannot be used: MITRE prohibits mapping vulnerabilities to it. This entry is a Category.',
+    );
+    expect(prohibitedCweMessage('CWE-1')).toBe(
+      'CWE-1 cannot be used: MITRE prohibits mapping vulnerabilities to it.',
+    );
+    expect(prohibitedCwesIn([message, 'Max limit of 5 CWEs', prohibitedCweMessage('CWE-16')])).toEqual([
+      'CWE-840',
+      'CWE-16',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { asc } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@cvdp/server-kit';
 import { cweCatalog, cweEntries } from './tables.ts';
-import { formatCweId, type CweKind } from '@cvdp/core';
+import { CWE_USAGE, formatCweId, isRetiredCwe, type CweKind, type CweMappingNote } from '@cvdp/core';
 import { rankCwes, normalizeSearchTerm, type SearchableCwe } from './search-ranking.ts';
 import { splitSearchText } from './search-text.ts';
 
@@ -27,8 +27,22 @@ export interface CweSnapshot {
   /**
    * One page of a search with its results already as JSON text. Serialising 100 entries costs more than
    * ranking them, and the same pages are asked for again and again (the first page of common terms).
+   * `retired: false` leaves MITRE's Deprecated and Obsolete entries out.
    */
-  page(term: string, page: number, pageSize: number): { count: number; resultsJson: string };
+  page(
+    term: string,
+    page: number,
+    pageSize: number,
+    options?: { retired?: boolean },
+  ): { count: number; resultsJson: string };
+}
+
+type CweRow = typeof cweEntries.$inferSelect;
+
+/** The note explains a usage other than Allowed; an Allowed entry's note only says its level is fine. */
+function mappingNote(row: CweRow): CweMappingNote {
+  if (row.usage === CWE_USAGE.allowed) return null;
+  return { rationale: row.mappingRationale, comments: row.mappingComments };
 }
 
 interface SnapshotState {
@@ -39,12 +53,8 @@ interface SnapshotState {
 
 const states = new WeakMap<Db, SnapshotState>();
 
-function buildSnapshot(
-  version: string,
-  importedAt: number,
-  rows: (typeof cweEntries.$inferSelect)[],
-): CweSnapshot {
-  const names = new Map(rows.map((row) => [row.id, row.name]));
+function buildSnapshot(version: string, importedAt: number, rows: CweRow[]): CweSnapshot {
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const entries: SearchableCwe[] = rows.map((row) => ({
     id: row.id,
     ...splitSearchText(row.id, row.searchText),
@@ -52,14 +62,18 @@ function buildSnapshot(
       cwe: formatCweId(row.id),
       name: row.name,
       description: row.description,
-      children: row.children
-        .filter((child) => names.has(child))
-        .map((child) => ({ cwe: formatCweId(child), name: names.get(child)! })),
+      children: row.children.flatMap((id) => {
+        const child = byId.get(id);
+        if (!child) return [];
+        const { name, usage, status } = child;
+        return [{ cwe: formatCweId(id), name, usage, status, mapping_note: mappingNote(child) }];
+      }),
       usage: row.usage,
       slice_1003: row.slice1003,
       kind: row.kind as CweKind,
       abstraction: row.abstraction,
       status: row.status,
+      mapping_note: mappingNote(row),
     },
   }));
   const ranked = new LRUCache<string, SearchableCwe[]>({
@@ -73,12 +87,13 @@ function buildSnapshot(
     importedAt,
     entries,
     search,
-    page(rawTerm, page, pageSize) {
+    page(rawTerm, page, pageSize, { retired = true } = {}) {
       const term = normalizeSearchTerm(rawTerm);
-      const key = `${page}/${pageSize}/${term}`;
+      const key = `${page}/${pageSize}/${retired ? 'all' : 'current'}/${term}`;
       const hit = pages.get(key);
       if (hit) return hit;
-      const list = search(term);
+      const ranked = search(term);
+      const list = retired ? ranked : ranked.filter((entry) => !isRetiredCwe(entry.result));
       const start = (page - 1) * pageSize;
       const results = list.slice(start, start + pageSize).map((entry) => entry.result);
       const answer = { count: list.length, resultsJson: JSON.stringify(results) };

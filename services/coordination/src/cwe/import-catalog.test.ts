@@ -1,11 +1,11 @@
 // Importer and ensureCweCatalogue against a real database (the test template already ran ensureCweCatalogue).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { type Database } from '@cvdp/server-kit';
 import { cweCatalog, cweEntries } from '../tables.ts';
 import { createTestDb } from '../../testing/test-app.ts';
 import { ensureCweCatalogue } from './ensure-catalogue.ts';
-import { importCweCatalog } from './import-catalog.ts';
+import { CWE_IMPORT_FORMAT, importCweCatalog } from './import-catalog.ts';
 import { readBundledCweXml } from './bundled-catalog.ts';
 import { type CweCatalogEntry, type ParsedCweCatalog, parseCweCatalog } from './parse-catalog.ts';
 
@@ -35,6 +35,8 @@ function fakeEntry(id: number, overrides: Partial<CweCatalogEntry> = {}): CweCat
     children: [],
     slice1003: false,
     alternateTerms: [],
+    mappingRationale: '',
+    mappingComments: '',
     ...overrides,
   };
 }
@@ -68,6 +70,12 @@ describe('a new database', () => {
       parents: [74],
       catalogVersion: '4.15',
     });
+    // MITRE's mapping notes, kept for the picker's explanations.
+    expect(await row(20)).toMatchObject({
+      mappingRationale: expect.stringMatching(/^CWE-20 is commonly misused/),
+      mappingComments: expect.stringContaining('lower-level children'),
+    });
+    expect((await catalogRow()).importFormat).toBe(CWE_IMPORT_FORMAT);
     expect((await row(79)).searchText).toMatch(
       /^cwe-79 79 improper neutralization of input .*\nxss .*\nthe product does not/,
     );
@@ -95,8 +103,15 @@ describe('importCweCatalog', () => {
     expect(await row(2)).toMatchObject({ parents: [1], slice1003: true, catalogVersion: '9.0' });
   });
 
-  it('onlyIfEmpty leaves a loaded catalogue alone', async () => {
-    const result = await importCweCatalog(database.db, bundled, { onlyIfEmpty: true });
+  it('onlyIf decides from what is loaded, and a no leaves it alone', async () => {
+    const seen: unknown[] = [];
+    const result = await importCweCatalog(database.db, bundled, {
+      onlyIf: (loaded) => {
+        seen.push(loaded);
+        return false;
+      },
+    });
+    expect(seen).toEqual([{ version: '9.0', importFormat: CWE_IMPORT_FORMAT }]);
     expect(result.imported).toBe(false);
     expect(await rowCount()).toBe(2);
   });
@@ -118,6 +133,28 @@ describe('importCweCatalog', () => {
     console.info(`CWE import of ${result.entryCount} rows: ${Math.round(performance.now() - started)} ms`);
     expect(result).toMatchObject({ version: '4.15', entryCount: 1427, imported: true });
     expect(await rowCount()).toBe(1427);
+  });
+
+  it('ensureCweCatalogue loads the same release again when an older import wrote it (no mapping notes)', async () => {
+    // What a database loaded before migration 0027 holds: the rows without notes, import format 1.
+    await database.db.update(cweEntries).set({ mappingRationale: '', mappingComments: '' });
+    await database.db.update(cweCatalog).set({ importFormat: 1 });
+    await ensureCweCatalogue(database.db);
+    expect(await catalogRow()).toMatchObject({ version: '4.15', importFormat: CWE_IMPORT_FORMAT });
+    expect((await row(1)).mappingRationale).toMatch(/^This CWE has been deprecated/);
+  });
+
+  it('ensureCweCatalogue leaves another release an older import wrote alone, and says so', async () => {
+    await database.db.update(cweCatalog).set({ version: '4.14', importFormat: 1 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await ensureCweCatalogue(database.db);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('npm run cwe:import'));
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await catalogRow()).toMatchObject({ version: '4.14', importFormat: 1 });
+    await database.db.update(cweCatalog).set({ version: '4.15', importFormat: CWE_IMPORT_FORMAT });
   });
 
   it('ensureCweCatalogue loads the bundled release into an empty catalogue', async () => {

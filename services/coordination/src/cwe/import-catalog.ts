@@ -7,8 +7,13 @@ import type { ParsedCweCatalog } from './parse-catalog.ts';
 import { cweSearchText } from './search-text.ts';
 import { forgetCweSnapshot } from './catalogue-snapshot.ts';
 
-/** PGlite pays per statement; 500 rows × 12 columns stays far below PostgreSQL's 65,535 parameters. */
+/** PGlite pays per statement; 500 rows × 14 columns stays far below PostgreSQL's 65,535 parameters. */
 const ROWS_PER_INSERT = 500;
+/**
+ * The generation of what an import writes, kept in cwe_catalog.import_format. 2: MITRE's mapping notes
+ * (rationale, comments). Raise it when the rows gain a column, so databases loaded before are loaded again.
+ */
+export const CWE_IMPORT_FORMAT = 2;
 /** Serialises concurrent imports (two processes preparing the same database). Any constant bigint works. */
 const IMPORT_LOCK_KEY = 0x43_57_45; // 'CWE'
 
@@ -16,14 +21,23 @@ export interface CweImportResult {
   version: string;
   date: string;
   entryCount: number;
-  /** false when onlyIfEmpty found a catalogue already loaded. */
+  /** false when onlyIf said no. */
   imported: boolean;
+}
+
+/** What cwe_catalog says is loaded. */
+export interface LoadedCweCatalog {
+  version: string;
+  importFormat: number;
 }
 
 export async function importCweCatalog(
   db: Db,
   catalog: ParsedCweCatalog,
-  options: { onlyIfEmpty?: boolean } = {},
+  options: {
+    /** Decided under the import lock from what is loaded then (undefined: nothing); false imports nothing. */
+    onlyIf?: (loaded: LoadedCweCatalog | undefined) => boolean;
+  } = {},
 ): Promise<CweImportResult> {
   const rows = catalog.entries.map((entry) => ({
     id: entry.id,
@@ -36,15 +50,21 @@ export async function importCweCatalog(
     parents: entry.parents,
     children: entry.children,
     slice1003: entry.slice1003,
+    mappingRationale: entry.mappingRationale,
+    mappingComments: entry.mappingComments,
     catalogVersion: catalog.version,
     searchText: cweSearchText(entry),
   }));
 
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-    if (options.onlyIfEmpty) {
-      const [loaded] = await tx.select({ version: cweCatalog.version }).from(cweCatalog).limit(1);
-      if (loaded) return { version: loaded.version, date: '', entryCount: 0, imported: false };
+    if (options.onlyIf) {
+      const [loaded] = await tx
+        .select({ version: cweCatalog.version, importFormat: cweCatalog.importFormat })
+        .from(cweCatalog)
+        .limit(1);
+      if (!options.onlyIf(loaded))
+        return { version: loaded?.version ?? '', date: '', entryCount: 0, imported: false };
     }
     await tx.delete(cweEntries);
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
@@ -55,6 +75,7 @@ export async function importCweCatalog(
       releaseDate: catalog.date,
       importedAt: new Date(),
       entryCount: rows.length,
+      importFormat: CWE_IMPORT_FORMAT,
     };
     await tx
       .insert(cweCatalog)

@@ -56,6 +56,18 @@ describe('the bundled CWE 4.15 release', () => {
     expect(counts).toEqual({ Allowed: 752, 'Allowed-with-Review': 86, Prohibited: 84, Discouraged: 42 });
   });
 
+  it("keeps MITRE's mapping notes as plain text, for every entry", () => {
+    expect(byId.get(20)).toMatchObject({
+      mappingRationale: expect.stringMatching(/^CWE-20 is commonly misused/),
+      mappingComments: expect.stringContaining('lower-level children'),
+    });
+    expect(byId.get(1)!.mappingRationale).toMatch(/^This CWE has been deprecated\. It is also a Category\./);
+    expect(catalog.entries.every((e) => e.mappingRationale !== '')).toBe(true);
+    // A few comments are XHTML paragraphs (CWE-1420's even has an image): text only, on one line.
+    expect(byId.get(1420)!.mappingComments).toMatch(/^A vulnerability should only map to CWE-1420 if/);
+    expect(catalog.entries.some((e) => /[<\n]/.test(e.mappingComments + e.mappingRationale))).toBe(false);
+  });
+
   it('gives categories and views their own usage (Prohibited) and keeps them out of the slice', () => {
     const others = catalog.entries.filter((e) => e.kind !== 'weakness');
     expect(new Set(others.map((e) => e.usage))).toEqual(new Set(['Prohibited']));
@@ -101,7 +113,7 @@ describe('parseCweCatalog on hand-written catalogues', () => {
     <Weaknesses>
       <Weakness ID="10" Name="Parent" Abstraction="Class" Status="Draft">
         <Description><xhtml:p>First &amp; <xhtml:b>bold</xhtml:b></xhtml:p><xhtml:p>second&#46;</xhtml:p></Description>
-        <Mapping_Notes><Usage>Allowed-with-Review</Usage></Mapping_Notes>
+        <Mapping_Notes><Usage>Allowed-with-Review</Usage><Rationale>Abstract &amp; wide.</Rationale><Comments><xhtml:p>Look at</xhtml:p> <xhtml:p>children.</xhtml:p></Comments></Mapping_Notes>
       </Weakness>
       <Weakness ID="11" Name="Only child" Abstraction="Base" Status="Draft">
         <Description>Child.</Description>
@@ -147,6 +159,11 @@ describe('parseCweCatalog on hand-written catalogues', () => {
     expect(byId.get(12)!.usage).toBe('Prohibited'); // deprecated
     expect(byId.get(20)!.usage).toBe('Prohibited'); // category
     expect(byId.get(1003)!.usage).toBe('Prohibited'); // view
+    expect(byId.get(10)).toMatchObject({
+      mappingRationale: 'Abstract & wide.',
+      mappingComments: 'Look at children.',
+    });
+    expect(byId.get(11)).toMatchObject({ mappingRationale: '', mappingComments: '' });
   });
 
   it('refuses files that are not a CWE catalogue', () => {

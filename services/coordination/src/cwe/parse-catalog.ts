@@ -20,6 +20,9 @@ export interface CweCatalogEntry {
   slice1003: boolean;
   /** MITRE's Alternate_Terms ('XSS' for CWE-79): searchable, not shown. */
   alternateTerms: string[];
+  /** Mapping_Notes: why the usage is what it is, and what to map to instead ('' in releases without them). */
+  mappingRationale: string;
+  mappingComments: string;
 }
 
 export interface ParsedCweCatalog {
@@ -80,6 +83,9 @@ const STOP_NODES = [
   'Weakness_Ordinalities',
   'Audience',
   'Filter',
+  // Mapping_Notes texts: a few Comments hold xhtml:p.
+  'Rationale',
+  'Comments',
 ].map((tag) => `*.${tag}`);
 
 type XmlNode = Record<string, unknown>;
@@ -121,6 +127,10 @@ function parseId(value: string | undefined, where: string): number {
 function mappingUsage(node: XmlNode): string | undefined {
   const usage = asNode(node.Mapping_Notes).Usage;
   return typeof usage === 'string' && usage.trim() ? usage.trim() : undefined;
+}
+
+function mappingText(node: XmlNode, tag: 'Rationale' | 'Comments'): string {
+  return xhtmlToText(rawText(asNode(node.Mapping_Notes)[tag]));
 }
 
 /**
@@ -197,6 +207,8 @@ export function parseCweCatalog(xml: string): ParsedCweCatalog {
       children: [],
       slice1003: false,
       alternateTerms: alternateTerms(node),
+      mappingRationale: mappingText(node, 'Rationale'),
+      mappingComments: mappingText(node, 'Comments'),
     };
     entries.set(id, entry);
     return entry;

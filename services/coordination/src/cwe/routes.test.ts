@@ -47,24 +47,65 @@ describe('GET /api/cwe/', () => {
       name: "Improper Neutralization of Input During Web Page Generation ('Cross-site Scripting')",
       description:
         'The product does not neutralize or incorrectly neutralizes user-controllable input before it is placed in output that is used as a web page that is served to other users.',
+      // Children carry what the picker needs to offer them: usage, status, and a note unless Allowed.
       children: [
-        {
-          cwe: 'CWE-80',
-          name: 'Improper Neutralization of Script-Related HTML Tags in a Web Page (Basic XSS)',
-        },
-        { cwe: 'CWE-81', name: 'Improper Neutralization of Script in an Error Message Web Page' },
-        { cwe: 'CWE-83', name: 'Improper Neutralization of Script in Attributes in a Web Page' },
-        { cwe: 'CWE-84', name: 'Improper Neutralization of Encoded URI Schemes in a Web Page' },
-        { cwe: 'CWE-85', name: 'Doubled Character XSS Manipulations' },
-        { cwe: 'CWE-86', name: 'Improper Neutralization of Invalid Characters in Identifiers in Web Pages' },
-        { cwe: 'CWE-87', name: 'Improper Neutralization of Alternate XSS Syntax' },
-      ],
+        [
+          'CWE-80',
+          'Improper Neutralization of Script-Related HTML Tags in a Web Page (Basic XSS)',
+          'Incomplete',
+        ],
+        ['CWE-81', 'Improper Neutralization of Script in an Error Message Web Page', 'Incomplete'],
+        ['CWE-83', 'Improper Neutralization of Script in Attributes in a Web Page', 'Draft'],
+        ['CWE-84', 'Improper Neutralization of Encoded URI Schemes in a Web Page', 'Draft'],
+        ['CWE-85', 'Doubled Character XSS Manipulations', 'Draft'],
+        ['CWE-86', 'Improper Neutralization of Invalid Characters in Identifiers in Web Pages', 'Draft'],
+        ['CWE-87', 'Improper Neutralization of Alternate XSS Syntax', 'Draft'],
+      ].map(([cwe, name, status]) => ({ cwe, name, usage: 'Allowed', status, mapping_note: null })),
       usage: 'Allowed',
       slice_1003: true,
       kind: 'weakness',
       abstraction: 'Base',
       status: 'Stable',
+      // An Allowed entry's note only says its level is fine: not sent.
+      mapping_note: null,
     });
+  });
+
+  it("sends MITRE's mapping note of entries that are not Allowed, and with their children", async () => {
+    const [cwe20] = (await search('?search=CWE-20')).results;
+    expect(cwe20.mapping_note).toEqual({
+      rationale: expect.stringMatching(/^CWE-20 is commonly misused/),
+      comments: expect.stringContaining('lower-level children'),
+    });
+    const [cwe1] = (await search('?search=CWE-1')).results;
+    expect(cwe1).toMatchObject({ usage: 'Prohibited', status: 'Deprecated' });
+    expect(cwe1.mapping_note?.rationale).toMatch(/^This CWE has been deprecated/);
+    // CWE-707's children include CWE-20 (Discouraged) and CWE-74 (Discouraged).
+    const [cwe707] = (await search('?search=CWE-707')).results;
+    expect(cwe707.children.find((c) => c.cwe === 'CWE-74')).toMatchObject({
+      usage: 'Discouraged',
+      status: 'Incomplete',
+      mapping_note: { rationale: expect.stringMatching(/^CWE-74 is high-level/) },
+    });
+  });
+
+  it('leaves the retired entries (Deprecated, Obsolete) out with deprecated=false', async () => {
+    const all = await search('?page_size=200');
+    const current = await search('?page_size=200&deprecated=false');
+    // 64 Deprecated and 96 Obsolete entries in 4.15.
+    expect(all.count).toBe(1427);
+    expect(current.count).toBe(1427 - 64 - 96);
+    expect(ids(all)).toContain('CWE-1');
+    expect(ids(current)).not.toContain('CWE-1');
+    expect(current.results.map((r) => r.status)).not.toContain('Deprecated');
+    expect(current.results.map((r) => r.status)).not.toContain('Obsolete');
+    expect((await search('?page_size=200&deprecated=0')).count).toBe(current.count);
+    expect((await search('?deprecated=true')).count).toBe(1427);
+    // 'CWE-16' (Configuration, Obsolete) is found only when asked for.
+    expect(ids(await search('?search=CWE-16&deprecated=false'))).not.toContain('CWE-16');
+    expect(ids(await search('?search=CWE-16'))[0]).toBe('CWE-16');
+    // The next page keeps the choice.
+    expect(new URL(current.next!, 'http://cvdp.test').searchParams.get('deprecated')).toBe('false');
   });
 
   it.each(['79', 'CWE-79', 'cwe-79', 'Cwe-79', ' 79 ', 'xss', 'XSS', 'cross-site scripting'])(
@@ -176,6 +217,7 @@ describe('GET /api/cwe/', () => {
     ['?page_size=ten', 'page_size'],
     [`?search=${'a'.repeat(201)}`, 'search'],
     ['?search=a&search=b', 'search'],
+    ['?deprecated=maybe', 'deprecated'],
   ])('answers 400 for %s', async (query, field) => {
     const res = await client.get(`/api/cwe/${query}`);
     expect(res.statusCode).toBe(400);
@@ -201,6 +243,8 @@ describe('GET /api/cwe/', () => {
           children: [],
           slice1003: false,
           alternateTerms: [],
+          mappingRationale: '',
+          mappingComments: '',
         },
       ],
     });

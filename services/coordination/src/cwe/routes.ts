@@ -11,10 +11,15 @@ const searchText = z
   .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters.`);
 
 // Unknown parameters are ignored (the spec allows a free-form query string); `query` is accepted as an
-// alias of `search`, as on other lists.
+// alias of `search`, as on other lists. `deprecated=false` leaves MITRE's retired entries (Deprecated,
+// Obsolete) out, as the picker does until its 'Show deprecated' is ticked; without it every entry is listed.
 const cweQuery = pageQuery(CWE_DEFAULT_PAGE_SIZE, CWE_MAX_PAGE_SIZE).extend({
   search: searchText.optional(),
   query: searchText.optional(),
+  deprecated: z
+    .enum(['true', 'false', '1', '0'], 'deprecated is true or false.')
+    .optional()
+    .describe("'false' leaves Deprecated and Obsolete entries out (default: all entries)."),
 });
 
 export async function cweRoutes(app: FastifyInstance) {
@@ -32,7 +37,10 @@ export async function cweRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const q = request.query;
       const snapshot = await cweSnapshot(app.db);
-      const { count, resultsJson } = snapshot.page(q.search ?? q.query ?? '', q.page, q.page_size);
+      const retired = q.deprecated !== 'false' && q.deprecated !== '0';
+      const { count, resultsJson } = snapshot.page(q.search ?? q.query ?? '', q.page, q.page_size, {
+        retired,
+      });
       const { next, previous } = pageLinks(request, q.page, q.page_size, count);
       // The CweSearchPage shape, with the results array serialised once per page (see CweSnapshot.page).
       const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;

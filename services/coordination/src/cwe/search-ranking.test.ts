@@ -17,6 +17,7 @@ function entry(id: number, name: string, description: string, alternateTerms: st
       kind: 'weakness',
       abstraction: 'Base',
       status: 'Draft',
+      mapping_note: null,
     },
   };
 }

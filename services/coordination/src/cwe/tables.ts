@@ -24,6 +24,9 @@ export const cweEntries = pgTable(
       .notNull()
       .default(sql`ARRAY[]::int[]`),
     slice1003: boolean('slice_1003').notNull().default(false),
+    /** MITRE's Mapping_Notes: why `usage` is what it is, and what to map to instead. */
+    mappingRationale: text('mapping_rationale').notNull().default(''),
+    mappingComments: text('mapping_comments').notNull().default(''),
     catalogVersion: text('catalog_version').notNull(),
     searchText: text('search_text').notNull(),
   },
@@ -37,4 +40,9 @@ export const cweCatalog = pgTable('cwe_catalog', {
   releaseDate: text('release_date').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   entryCount: integer('entry_count').notNull(),
+  /**
+   * Which generation of the import wrote the rows (CWE_IMPORT_FORMAT): rows written by an older one lack
+   * columns added since, so the bundled release is loaded again at start (ensure-catalogue.ts).
+   */
+  importFormat: integer('import_format').notNull().default(1),
 });

@@ -43,6 +43,32 @@ async function caseWithVendor() {
 }
 
 describe('POST /api/case/{id}/report/edit/', () => {
+  it('refuses a newly added CWE MITRE prohibits, and keeps one the report already named', async () => {
+    const { reporter, caseId } = await caseWithVendor();
+    const withCwes = (cwes: string[], title = 'SQL injection in Acme Shop') =>
+      sampleReportQuestions({ title, vulnerabilities: [sampleVulnerability({ cwes })] });
+    const refused = await editReport(reporter, caseId, { report: withCwes(['CWE-89', 'CWE-1']) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      'vulnerabilities.0.cwes': [
+        expect.stringMatching(/^CWE-1 cannot be used: .* This CWE has been deprecated/),
+      ],
+    });
+    const [report] = await t.db.select().from(reports).where(eq(reports.caseId, caseId));
+    expect(
+      await t.db.select().from(reportRevisions).where(eq(reportRevisions.reportId, report.id)),
+    ).toHaveLength(0);
+
+    // A report saved with a Prohibited CWE before the rule: editing something else keeps it.
+    await t.db
+      .update(reports)
+      .set({ current: withCwes(['CWE-89', 'CWE-1']) })
+      .where(eq(reports.caseId, caseId));
+    const kept = await editReport(reporter, caseId, { report: withCwes(['CWE-1'], 'Renamed') });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ title: 'Renamed', changed: true });
+  });
+
   it('lets the reporter edit: the working copy changes, the original stays, the replaced copy is kept', async () => {
     const { reporter, vendor, caseId } = await caseWithVendor();
     const res = await editReport(reporter, caseId, { report: edited });

@@ -8,6 +8,7 @@ import {
   MIN_VULNERABILITIES_MESSAGE,
   QUESTION_REQUIRED_MESSAGE,
   REQUIRED_MESSAGE,
+  prohibitedCweMessage,
   reportToQuestions,
   type ReportFormValues,
 } from '@cvdp/core';
@@ -181,6 +182,34 @@ describe('POST /api/report/', () => {
         report: sampleReportQuestions({ vulnerabilities: [sampleVulnerability({ cwes: cwes.slice(0, 5) })] }),
       });
       expect(five.statusCode).toBe(201);
+    });
+
+    it('a CWE MITRE prohibits (a category), naming it, with nothing stored; a Discouraged one is taken', async () => {
+      const reporter = await t.signIn();
+      const before = await storedCounts(t);
+      const res = await submitReport(reporter, {
+        report: sampleReportQuestions({
+          vulnerabilities: [
+            sampleVulnerability({ cwes: ['CWE-79'] }),
+            sampleVulnerability({ description: 'Second', cwes: ['CWE-89', 'cwe-840'] }),
+          ],
+        }),
+        poc: { name: 'poc.txt', content: 'x' },
+      });
+      expect(res.statusCode).toBe(400);
+      const message = prohibitedCweMessage(
+        'CWE-840',
+        'This entry is a Category. Using categories for mapping has been discouraged since 2019. Categories are informal organizational groupings of weaknesses that can help CWE users with data aggregation, navigation, and browsing. However, they are not weaknesses in themselves.',
+      );
+      expect(res.json()).toEqual({ detail: message, errors: { 'vulnerabilities.1.cwes': [message] } });
+      expect(message).toMatch(
+        /^CWE-840 cannot be used: MITRE prohibits mapping vulnerabilities to it\. This entry/,
+      );
+      expect(await storedCounts(t)).toEqual(before);
+      const discouraged = await submitReport(reporter, {
+        report: sampleReportQuestions({ vulnerabilities: [sampleVulnerability({ cwes: ['CWE-20'] })] }),
+      });
+      expect(discouraged.statusCode).toBe(201);
     });
 
     it('a CVSS 3.1 vector', async () => {

@@ -17,6 +17,7 @@ import { insertArtifact } from '../artifacts/store.ts';
 import type { StoredUpload } from '../artifacts/store-upload.ts';
 import { markFirstResponse } from '../cases/store.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
+import { refuseProhibitedCwes } from './report-cwes.ts';
 import { reportRevisions, reports } from './tables.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -65,6 +66,7 @@ export async function insertReport(
 
 /** A submission's report and its proof of concept (as the case's artifact), in the caller's transaction. */
 async function insertSubmission(tx: Tx, caseId: number, userId: number, input: ReportInput) {
+  await refuseProhibitedCwes(tx, input.report);
   const list = withPocFileName(input.report, input.poc?.fileName ?? null);
   const report = await insertReport(tx, {
     caseId,
@@ -206,6 +208,7 @@ export async function editReport(
     const list = withPocFileName(input.report, input.poc?.fileName ?? reportPocFileName(previous));
     // jsonb reorders object keys, so compare structurally rather than as text.
     if (!input.poc && isDeepStrictEqual(list, previous)) return null;
+    await refuseProhibitedCwes(tx, list, previous);
 
     await tx.insert(reportRevisions).values({ reportId: report.id, content: previous, editedBy: user.id });
     const now = new Date();

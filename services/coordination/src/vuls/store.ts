@@ -21,6 +21,7 @@ import type { CvssScoreResult } from '@cvdp/core/cvss/score-any';
 import { SSVC_TABLES, type SsvcDecision, isSsvcTableId } from '@cvdp/core/ssvc/index';
 import { type Db, HttpError, type Tx, mapUniqueViolations, recordActivity, users } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
+import { prohibitedCweMessages } from '../cwe/prohibited.ts';
 import { cweEntries } from '../cwe/tables.ts';
 import { type CaseAccess, filter } from '../policy/index.ts';
 import { loadReportOfCase } from '../reports/store.ts';
@@ -194,8 +195,11 @@ async function touchCase(tx: Tx, caseId: number) {
   await tx.update(cases).set({ updatedAt: new Date() }).where(eq(cases.id, caseId));
 }
 
-/** CWE numbers of 'CWE-79' ids, or a 400 naming `cwes` when one is not in the catalogue. */
-async function catalogueCwes(tx: Tx, ids: string[]): Promise<number[]> {
+/**
+ * CWE numbers of 'CWE-79' ids, or a 400 naming `cwes` when one is not in the catalogue or is one MITRE
+ * prohibits (unless the vulnerability already held it: `kept`).
+ */
+async function catalogueCwes(tx: Tx, ids: string[], kept: readonly number[] = []): Promise<number[]> {
   const numbers = [...new Set(ids.map((id) => cweNumber(id)!))];
   if (numbers.length === 0) return [];
   const found = await tx
@@ -205,6 +209,8 @@ async function catalogueCwes(tx: Tx, ids: string[]): Promise<number[]> {
   if (found.length !== numbers.length) {
     throw new HttpError(400, UNKNOWN_CWE_MESSAGE, { cwes: [UNKNOWN_CWE_MESSAGE] });
   }
+  const prohibited = await prohibitedCweMessages(tx, numbers, new Set(kept));
+  if (prohibited.length) throw new HttpError(400, prohibited.join(' '), { cwes: prohibited });
   return numbers;
 }
 
@@ -275,7 +281,7 @@ export async function updateVul(
         const set: Partial<typeof vulnerabilities.$inferInsert> = {};
         if (patch.title !== undefined) set.title = patch.title;
         if (patch.description !== undefined) set.description = patch.description;
-        if (patch.cwes !== undefined) set.cwes = await catalogueCwes(tx, patch.cwes);
+        if (patch.cwes !== undefined) set.cwes = await catalogueCwes(tx, patch.cwes, vul.cwes);
         if (patch.cve !== undefined) set.cve = patch.cve;
         if (patch.references !== undefined) set.references = patch.references;
         if (patch.tags !== undefined) set.tags = patch.tags;

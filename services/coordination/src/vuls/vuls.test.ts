@@ -226,6 +226,32 @@ describe('vulnerabilities of a case', () => {
     expect((await list(coordinator, elsewhere)).count).toBe(0);
   });
 
+  it('refuses a newly added CWE MITRE prohibits, naming it; keeps one the vulnerability already held', async () => {
+    const n = (await list(coordinator, caseId)).count;
+    const refused = await coordinator.post(`/api/case/${caseId}/vuls/`, {
+      description: 'x',
+      cwes: ['CWE-79', 'CWE-1003'],
+    });
+    expect(refused.statusCode).toBe(400);
+    const [message] = refused.json().errors.cwes;
+    expect(message).toMatch(/^CWE-1003 cannot be used: MITRE prohibits .* This entry is a View\./);
+    expect(refused.json()).toEqual({ detail: message, errors: { cwes: [message] } });
+    expect((await list(coordinator, caseId)).count).toBe(n);
+    // Discouraged is the reporter's informed choice, not a refusal.
+    const v = await createVul(caseId, { cwes: ['CWE-20'] });
+    const added = await coordinator.patch(`/api/vul/${v.id}/`, { cwes: ['CWE-20', 'CWE-16'] });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors.cwes).toEqual([expect.stringMatching(/^CWE-16 cannot be used/)]);
+    // Saved before the rule (or re-classified by a newer release): another change keeps it.
+    await t.db
+      .update(vulnerabilities)
+      .set({ cwes: [20, 16] })
+      .where(eq(vulnerabilities.id, v.id));
+    const kept = await coordinator.patch(`/api/vul/${v.id}/`, { cwes: ['CWE-16', 'CWE-79'] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await vulRow(v.id)).cwes).toEqual([16, 79]);
+  });
+
   it('staff edit a vulnerability: changed fields only in the activity, same checks as create', async () => {
     const v = await createVul(caseId, { description: 'Before', cwes: ['CWE-79'] });
     const res = await coordinator.patch(`/api/vul/${v.id}/`, {

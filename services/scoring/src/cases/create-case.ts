@@ -2,7 +2,7 @@
 // a report built from the vulnerability is submitted to base 1 as the service account (its submission key
 // makes a repeated call answer the same case), then the vulnerability is added to the case with its CVE id,
 // description, CWEs and references. Base 1's refusals are passed on with their status and fields.
-import { reportToQuestions } from '@cvdp/core';
+import { normalizeCweId, prohibitedCwesIn, reportToQuestions } from '@cvdp/core';
 import type { CaseCreated } from '@cvdp/core/scoring/work';
 import { HttpError } from '@cvdp/server-kit';
 import type { CoordinationCall } from './coordination-client.ts';
@@ -34,8 +34,8 @@ function refused(step: string, answer: { status: number; body: unknown }): HttpE
   return new HttpError(status, `${step}: ${why}`, body.errors);
 }
 
-export async function createCaseFrom(call: CoordinationCall, source: CaseSource): Promise<CaseCreated> {
-  const cwes = source.cwes.slice(0, 5);
+/** Submits the new case's report (base 1 answers with the first case again for a repeated key). */
+function submitReport(call: CoordinationCall, source: CaseSource, cwes: string[]) {
   const report = reportToQuestions({
     title: clip(source.title || source.cve || 'Vulnerability from the scoring queue', 500),
     product: clip(source.product || 'Unknown product', 500),
@@ -60,7 +60,27 @@ export async function createCaseFrom(call: CoordinationCall, source: CaseSource)
   const form = new FormData();
   form.append('report', JSON.stringify(report));
   form.append('submission_key', source.key);
-  const submitted = await call('POST', '/api/report/', { form });
+  return call('POST', '/api/report/', { form });
+}
+
+/** The CWEs a 400 of base 1 refuses as prohibited by MITRE (its messages name each one). */
+function prohibitedIn(answer: { status: number; body: unknown }): Set<string> {
+  if (answer.status !== 400) return new Set();
+  const errors = (answer.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
+  const messages = Object.values(errors).flatMap((m) => (Array.isArray(m) ? m.map(String) : []));
+  return new Set(prohibitedCwesIn(messages));
+}
+
+export async function createCaseFrom(call: CoordinationCall, source: CaseSource): Promise<CaseCreated> {
+  let cwes = source.cwes.map((c) => normalizeCweId(c) ?? c).slice(0, 5);
+  let submitted = await submitReport(call, source, cwes);
+  // A record's CWE that MITRE prohibits (a category, such as CWE-840 in CVE-2024-42034): base 1 refuses
+  // it, so the case goes in without it (and so does its vulnerability below).
+  const prohibited = prohibitedIn(submitted);
+  if (prohibited.size) {
+    cwes = cwes.filter((c) => !prohibited.has(c));
+    submitted = await submitReport(call, source, cwes);
+  }
   if (submitted.status !== 201 && submitted.status !== 200) throw refused('Submitting the report', submitted);
   const caseId = (submitted.body as { case: number }).case;
   const first = submitted.status === 201;

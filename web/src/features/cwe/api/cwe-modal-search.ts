@@ -15,7 +15,8 @@ export interface CweModalSearch {
   loadMore(): void;
 }
 
-export function useCweModalSearch(active: boolean, keyword: string): CweModalSearch {
+/** `deprecated`: list MITRE's retired entries too (the modal's 'Show deprecated'). */
+export function useCweModalSearch(active: boolean, keyword: string, deprecated: boolean): CweModalSearch {
   const [results, setResults] = useState<CweSearchResult[]>([]);
   const [count, setCount] = useState(0);
   const [next, setNext] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export function useCweModalSearch(active: boolean, keyword: string): CweModalSea
     const timer = setTimeout(
       () => {
         setLoading(true);
-        searchCwes({ search: keyword.trim(), pageSize: CWE_MODAL_PAGE_SIZE }, controller.signal)
+        searchCwes({ search: keyword.trim(), pageSize: CWE_MODAL_PAGE_SIZE, deprecated }, controller.signal)
           .then((page) => {
             if (generation.current !== mine) return;
             setResults(page.results);
@@ -51,7 +52,7 @@ export function useCweModalSearch(active: boolean, keyword: string): CweModalSea
       clearTimeout(timer);
       controller.abort();
     };
-  }, [active, keyword]);
+  }, [active, keyword, deprecated]);
 
   const loadMore = useCallback(() => {
     if (!next || loading) return;

@@ -5,13 +5,24 @@
 // its debounced query, whenever `isLoading` turns false. With pages appended on scroll and answers arriving
 // while the user types, that can file one term's results under another. Here every answer is filed under
 // the term it was asked for.
-import { useCallback, useRef, useState } from 'react';
-import { CWE_TYPEAHEAD_PAGE_SIZE, type CweSearchResult } from '@cvdp/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  CWE_TYPEAHEAD_PAGE_SIZE,
+  isProhibitedCwe,
+  type CweMappingNote,
+  type CweSearchResult,
+} from '@cvdp/core';
 import { fetchCwePage, searchCwes } from './search-cwes.ts';
 
+/** A menu option, or a chosen CWE (then only `cwe` and, once seen, `name` are known). */
 export interface CweOption {
   cwe: string;
   name: string;
+  usage?: string;
+  status?: string;
+  mapping_note?: CweMappingNote;
+  /** Prohibited by MITRE: shown with its reason, never chosen (the library's keyboard skips it too). */
+  disabled?: boolean;
 }
 
 interface TermResults {
@@ -20,9 +31,17 @@ interface TermResults {
 }
 
 const toOptions = (results: CweSearchResult[]): CweOption[] =>
-  results.map(({ cwe, name }) => ({ cwe, name }));
+  results.map(({ cwe, name, usage, status, mapping_note }) => ({
+    cwe,
+    name,
+    usage,
+    status,
+    mapping_note,
+    disabled: isProhibitedCwe({ usage }),
+  }));
 
-export function useCweTypeaheadSearch() {
+/** `deprecated`: list MITRE's retired entries too. Each choice has its own cache. */
+export function useCweTypeaheadSearch(deprecated = false) {
   const [byTerm, setByTerm] = useState<ReadonlyMap<string, TermResults>>(new Map());
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState(false);
@@ -49,25 +68,36 @@ export function useCweTypeaheadSearch() {
     });
   }, []);
 
+  // Cache keys: the term with the choice it was asked with.
+  const keyOf = useCallback((query: string) => `${deprecated ? 'all' : 'current'}:${query}`, [deprecated]);
+
   const search = useCallback(
     (query: string) => {
       setTerm(query);
-      if (byTermRef.current.has(query) || pendingRef.current.has(query)) return;
-      setPendingFor(query, true);
-      searchCwes({ search: query, pageSize: CWE_TYPEAHEAD_PAGE_SIZE })
-        .then((page) => store(query, { options: toOptions(page.results), next: page.next }))
+      const key = keyOf(query);
+      if (byTermRef.current.has(key) || pendingRef.current.has(key)) return;
+      setPendingFor(key, true);
+      searchCwes({ search: query, pageSize: CWE_TYPEAHEAD_PAGE_SIZE, deprecated })
+        .then((page) => store(key, { options: toOptions(page.results), next: page.next }))
         // SPEC §8: logged only; nothing is cached, so typing the term again retries.
         .catch((error: unknown) => console.error('CWE search failed', error))
-        .finally(() => setPendingFor(query, false));
+        .finally(() => setPendingFor(key, false));
     },
-    [store, setPendingFor],
+    [store, setPendingFor, keyOf, deprecated],
   );
+
+  // Showing or hiding retired entries asks again for the term on screen.
+  const termRef = useRef(term);
+  termRef.current = term;
+  useEffect(() => {
+    if (termRef.current) search(termRef.current);
+  }, [search]);
 
   /** Fetches the next page of the current term; false when there is none or one is already coming. */
   const loadMore = useCallback((): boolean => {
-    const current = byTermRef.current.get(term);
+    const key = keyOf(term);
+    const current = byTermRef.current.get(key);
     if (!current?.next || loadingMore) return false;
-    const key = term;
     setLoadingMore(true);
     fetchCwePage(current.next)
       .then((page) => {
@@ -77,15 +107,15 @@ export function useCweTypeaheadSearch() {
       .catch((error: unknown) => console.error('CWE search failed', error))
       .finally(() => setLoadingMore(false));
     return true;
-  }, [term, loadingMore, store]);
+  }, [term, loadingMore, store, keyOf]);
 
-  const current = byTerm.get(term);
+  const current = byTerm.get(keyOf(term));
   return {
     search,
     loadMore,
     options: current?.options ?? [],
     hasMore: Boolean(current?.next),
-    isLoading: pending.has(term) || loadingMore,
+    isLoading: pending.has(keyOf(term)) || loadingMore,
     loadingMore,
     nameOf: (cwe: string) => names.current.get(cwe) ?? '',
   };

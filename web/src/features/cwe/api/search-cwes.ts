@@ -8,11 +8,19 @@ export interface CweSearchParams {
   search: string;
   pageSize: number;
   page?: number;
+  /** MITRE's retired entries (Deprecated, Obsolete) too; the picker leaves them out unless asked. */
+  deprecated: boolean;
 }
 
 export async function searchCwes(params: CweSearchParams, signal?: AbortSignal): Promise<CweSearchPage> {
   const response = await coordinationApi.get<CweSearchPage>('api/cwe/', {
-    params: { search: params.search, page: params.page ?? 1, page_size: params.pageSize },
+    params: {
+      search: params.search,
+      page: params.page ?? 1,
+      page_size: params.pageSize,
+      // The next-page links the server writes keep this, so Load More and scrolling page the same list.
+      deprecated: String(params.deprecated),
+    },
     signal,
   });
   return response.data;

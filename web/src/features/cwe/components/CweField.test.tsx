@@ -49,6 +49,27 @@ describe('CweField', () => {
     );
   });
 
+  it("shares 'Show deprecated' between the modal and the typeahead", async () => {
+    const user = userEvent.setup();
+    render(<Form onChange={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Search CWEs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search CWEs' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Show deprecated' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.type(screen.getByRole('combobox'), 'old');
+    await waitFor(() =>
+      expect(search).toHaveBeenLastCalledWith({ search: 'old', pageSize: 200, deprecated: true }),
+    );
+    // Opened again, the modal still shows them.
+    await user.click(screen.getByRole('button', { name: 'Search CWEs' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Search CWEs' })).getByRole('checkbox', {
+        name: 'Show deprecated',
+      }),
+    ).toBeChecked();
+  });
+
   it('Cancel leaves the value alone', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

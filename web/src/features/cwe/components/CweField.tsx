@@ -1,5 +1,5 @@
 // The CWE picker of one vulnerability in the report form: the typeahead plus a search button that opens the
-// 'Search CWEs' modal (SPEC §2). Both edit the same list.
+// 'Search CWEs' modal (SPEC §2). Both edit the same list and share the modal's 'Show deprecated'.
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { CweSearchModal } from './CweSearchModal.tsx';
@@ -22,11 +22,19 @@ function SearchIcon() {
 
 export function CweField({ id, value, onChange, error }: CweFieldProps) {
   const [modalOpen, setModalOpen] = useState(false);
+  // One choice per field: ticked in the modal, the typeahead lists retired entries too.
+  const [showDeprecated, setShowDeprecated] = useState(false);
   return (
     <div>
       <div className="d-flex gap-2 align-items-start">
         <div className="flex-grow-1">
-          <CweTypeahead id={id} selected={value} onChange={onChange} isInvalid={Boolean(error)} />
+          <CweTypeahead
+            id={id}
+            selected={value}
+            onChange={onChange}
+            isInvalid={Boolean(error)}
+            showDeprecated={showDeprecated}
+          />
         </div>
         <Button
           variant="outline-secondary"
@@ -45,6 +53,8 @@ export function CweField({ id, value, onChange, error }: CweFieldProps) {
       <CweSearchModal
         show={modalOpen}
         selected={value}
+        showDeprecated={showDeprecated}
+        onShowDeprecatedChange={setShowDeprecated}
         onCancel={() => setModalOpen(false)}
         onSubmit={(cwes) => {
           onChange(cwes);

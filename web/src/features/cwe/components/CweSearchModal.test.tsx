@@ -4,7 +4,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCwePage, searchCwes } from '../api/search-cwes.ts';
-import { category, cweEntry, inputValidation, page, reviewed, xss } from '../test/fixtures.ts';
+import {
+  category,
+  child,
+  cweEntry,
+  deprecated,
+  inputValidation,
+  page,
+  reviewed,
+  xss,
+} from '../test/fixtures.ts';
 import { CweSearchModal, type CweSearchModalProps } from './CweSearchModal.tsx';
 
 vi.mock('../api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
@@ -30,7 +39,10 @@ describe('CweSearchModal', () => {
     renderModal();
     expect(screen.getByRole('dialog', { name: 'Search CWEs' })).toBeInTheDocument();
     expect(await screen.findByText('Found 4 CWEs')).toBeInTheDocument();
-    expect(search).toHaveBeenCalledWith({ search: '', pageSize: 100 }, expect.any(AbortSignal));
+    expect(search).toHaveBeenCalledWith(
+      { search: '', pageSize: 100, deprecated: false },
+      expect.any(AbortSignal),
+    );
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Select', 'CWE-ID', 'Notes', 'Description', 'Children']);
     expect(within(row('CWE-79')).getByText(xss.name)).toBeInTheDocument();
@@ -70,7 +82,10 @@ describe('CweSearchModal', () => {
     search.mockResolvedValue(page([xss]));
     await user.type(screen.getByLabelText('Keyword'), 'xss');
     expect(await screen.findByText('Found 1 CWEs')).toBeInTheDocument();
-    expect(search).toHaveBeenLastCalledWith({ search: 'xss', pageSize: 100 }, expect.any(AbortSignal));
+    expect(search).toHaveBeenLastCalledWith(
+      { search: 'xss', pageSize: 100, deprecated: false },
+      expect.any(AbortSignal),
+    );
     // Debounced: one request for the whole word, not one per key.
     expect(search.mock.calls.map(([params]) => params.search)).toEqual(['', 'xss']);
   });
@@ -137,6 +152,123 @@ describe('CweSearchModal', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select CWE-79' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith(['CWE-2', 'CWE-3', 'CWE-4', 'CWE-5', 'CWE-79']);
+  });
+
+  it("hides retired entries until 'Show deprecated' is ticked, then marks them", async () => {
+    const user = userEvent.setup();
+    renderModal();
+    await screen.findByText('Found 4 CWEs');
+    const showDeprecated = screen.getByRole('checkbox', { name: 'Show deprecated' });
+    expect(showDeprecated).not.toBeChecked();
+    search.mockResolvedValue(page([category, deprecated, xss]));
+    await user.click(showDeprecated);
+    expect(await screen.findByText('Found 3 CWEs')).toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith(
+      { search: '', pageSize: 100, deprecated: true },
+      expect.any(AbortSignal),
+    );
+    expect(within(row('CWE-2')).getByText('Deprecated')).toHaveClass('bg-secondary');
+    expect(within(row('CWE-79')).queryByText('Deprecated')).not.toBeInTheDocument();
+  });
+
+  it('never ticks a Prohibited entry: its checkbox is disabled and described by the reason', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderModal();
+    await screen.findByText('Found 4 CWEs');
+    const box = screen.getByRole('checkbox', { name: 'Select CWE-1' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription('Cannot be selected: This entry is a Category.');
+    expect(within(row('CWE-1')).getByText('Cannot be selected: This entry is a Category.')).toBeVisible();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select CWE-79' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith([]);
+  });
+
+  it('lets a Prohibited CWE chosen before the rule be unticked, but not ticked again', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderModal({ selected: ['CWE-1'] });
+    await screen.findByText('Found 4 CWEs');
+    const box = screen.getByRole('checkbox', { name: 'Select CWE-1' });
+    expect(box).toBeChecked();
+    expect(box).toBeEnabled();
+    await user.click(box);
+    expect(box).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith([]);
+  });
+
+  it('disables a Prohibited child and asks before a Discouraged one', async () => {
+    const user = userEvent.setup();
+    const parent = cweEntry(707, {
+      children: [
+        child(20, 'Improper Input Validation', {
+          usage: 'Discouraged',
+          mapping_note: inputValidation.mapping_note,
+        }),
+        child(1003, 'A view', {
+          usage: 'Prohibited',
+          mapping_note: { rationale: 'This entry is a View.', comments: '' },
+        }),
+      ],
+    });
+    search.mockResolvedValue(page([parent]));
+    renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Show 2 children' }));
+    const view = screen.getByLabelText('CWE-1003: A view');
+    expect(view).toBeDisabled();
+    expect(view).toHaveAccessibleDescription('Cannot be selected: This entry is a View.');
+    await user.click(screen.getByLabelText('CWE-20: Improper Input Validation'));
+    expect(
+      await screen.findByRole('dialog', { name: 'Use CWE-20 although MITRE discourages it?' }),
+    ).toBeInTheDocument();
+  });
+
+  it("asks before a Discouraged entry, showing MITRE's note; Cancel leaves it out, confirming takes it", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderModal();
+    await screen.findByText('Found 4 CWEs');
+    await user.click(screen.getByRole('checkbox', { name: 'Select CWE-20' }));
+    const ask = await screen.findByRole('dialog', { name: 'Use CWE-20 although MITRE discourages it?' });
+    expect(ask).toHaveTextContent(
+      'MITRE discourages mapping vulnerabilities to CWE-20: Improper Input Validation.',
+    );
+    expect(ask).toHaveTextContent(
+      'Why: CWE-20 is commonly misused in low-information vulnerability reports.',
+    );
+    expect(ask).toHaveTextContent('MITRE suggests: Consider lower-level children such as CWE-1284.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(ask).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select CWE-20' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select CWE-20' }));
+    const again = await screen.findByRole('dialog', { name: /^Use CWE-20/ });
+    await user.click(within(again).getByRole('button', { name: 'Use CWE-20' }));
+    await waitFor(() => expect(again).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select CWE-20' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith(['CWE-20']);
+  });
+
+  it('keeps the selection and the limit message above the scrolling table, and stacks rows on a phone', async () => {
+    const user = userEvent.setup();
+    renderModal({ selected: ['CWE-11', 'CWE-12', 'CWE-13', 'CWE-14', 'CWE-15'] });
+    await screen.findByText('Found 4 CWEs');
+    await user.click(screen.getByRole('checkbox', { name: 'Select CWE-79' }));
+    const selected = screen.getByRole('region', { name: 'Selected CWEs' });
+    const table = screen.getByRole('table', { name: 'CWEs found' });
+    const body = table.closest('.modal-body')!;
+    // The scrolling part is the body with the table; the selection and its message are outside it, before it.
+    expect(body).not.toContainElement(selected);
+    expect(selected.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(selected).getByRole('alert')).toHaveTextContent('Max limit of 5 CWEs');
+    // Below 576 px the rows become label/value blocks (styles.css .table-stack): the checkbox and the id
+    // are the first two lines of each.
+    expect(table).toHaveClass('table-stack');
+    const cells = within(row('CWE-79')).getAllByRole('cell');
+    expect(cells.slice(0, 2).map((c) => c.dataset.label)).toEqual(['Select', 'CWE-ID']);
+    expect(within(cells[0]).getByRole('checkbox', { name: 'Select CWE-79' })).toBeInTheDocument();
   });
 
   it('disables Submit only while submitting', async () => {

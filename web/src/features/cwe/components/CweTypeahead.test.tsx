@@ -1,12 +1,12 @@
 // HTTP is stubbed by mocking api/search-cwes.ts (the module the components call); the typeahead itself is real
 // react-bootstrap-typeahead, so texts, debounce, minimum length and menu behaviour are the library's own.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CweSearchPage } from '@cvdp/core';
 import { fetchCwePage, searchCwes } from '../api/search-cwes.ts';
-import { cweEntry, inputValidation, page, xss } from '../test/fixtures.ts';
+import { category, cweEntry, inputValidation, page, xss } from '../test/fixtures.ts';
 import { CweTypeahead } from './CweTypeahead.tsx';
 
 vi.mock('../api/search-cwes.ts', () => ({ searchCwes: vi.fn(), fetchCwePage: vi.fn() }));
@@ -65,7 +65,7 @@ describe('CweTypeahead', () => {
     expect(screen.getByText('Type to search...')).toBeInTheDocument();
     expect(search).not.toHaveBeenCalled();
     await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
-    expect(search).toHaveBeenCalledWith({ search: 'xss', pageSize: 200 });
+    expect(search).toHaveBeenCalledWith({ search: 'xss', pageSize: 200, deprecated: false });
     expect(
       await screen.findByRole('option', { name: /^CWE-79: Improper Neutralization/ }),
     ).toBeInTheDocument();
@@ -119,6 +119,67 @@ describe('CweTypeahead', () => {
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('Max limit of 5 CWEs');
     expect(document.querySelectorAll('.rbt-token')).toHaveLength(5);
+  });
+
+  it("names each token's remove button after its CWE, and removes that one", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Controlled initial={['CWE-79', 'CWE-89']} onChange={onChange} />);
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove CWE-79' }));
+    expect(onChange).toHaveBeenLastCalledWith(['CWE-89']);
+    expect(screen.queryByRole('button', { name: 'Remove CWE-79' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove CWE-89' })).toBeInTheDocument();
+  });
+
+  it('shows a Prohibited entry with its reason but never picks it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    search.mockResolvedValue(page([category, xss]));
+    render(<Controlled onChange={onChange} />);
+    await user.type(input(), 'cat');
+    const option = await screen.findByRole('option', { name: /^CWE-1: A category/ });
+    expect(option).toHaveAttribute('aria-disabled', 'true');
+    expect(option).toHaveAccessibleName('CWE-1: A category. Cannot be selected: This entry is a Category.');
+    expect(option).toHaveTextContent('Cannot be selected: This entry is a Category.');
+    fireEvent.click(option);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(document.querySelectorAll('.rbt-token')).toHaveLength(0);
+  });
+
+  it("asks before a Discouraged entry with MITRE's note; Cancel leaves it out, confirming picks it", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Controlled onChange={onChange} />);
+    await user.type(input(), 'val');
+    await user.click(
+      await screen.findByRole('option', { name: /^CWE-20: Improper Input Validation, Discouraged/ }),
+    );
+    const ask = await screen.findByRole('dialog', { name: 'Use CWE-20 although MITRE discourages it?' });
+    expect(ask).toHaveTextContent('Why: CWE-20 is commonly misused');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(ask).not.toBeInTheDocument());
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.type(input(), 'val');
+    await user.click(await screen.findByRole('option', { name: /^CWE-20:/ }));
+    const again = await screen.findByRole('dialog', { name: /^Use CWE-20/ });
+    await user.click(within(again).getByRole('button', { name: 'Use CWE-20' }));
+    expect(onChange).toHaveBeenLastCalledWith(['CWE-20']);
+  });
+
+  it('asks for retired entries only when the field shows them, and asks again when that changes', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<CweTypeahead id="cwes" selected={[]} onChange={() => undefined} />);
+    await user.type(input(), 'xss');
+    await waitFor(() =>
+      expect(search).toHaveBeenLastCalledWith({ search: 'xss', pageSize: 200, deprecated: false }),
+    );
+    rerender(<CweTypeahead id="cwes" selected={[]} onChange={() => undefined} showDeprecated />);
+    await waitFor(() =>
+      expect(search).toHaveBeenLastCalledWith({ search: 'xss', pageSize: 200, deprecated: true }),
+    );
+    expect(search).toHaveBeenCalledTimes(2);
   });
 
   it('puts the id on the input, so a label names it', () => {

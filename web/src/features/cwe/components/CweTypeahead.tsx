@@ -5,9 +5,13 @@ import { AsyncTypeahead, Highlighter, Menu, MenuItem } from 'react-bootstrap-typ
 import type { Option } from 'react-bootstrap-typeahead/types/types';
 import 'react-bootstrap-typeahead/css/Typeahead.css';
 import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
-import { MAX_CWES_PER_VULNERABILITY, normalizeCweId } from '@cvdp/core';
+import { CWE_USAGE, MAX_CWES_PER_VULNERABILITY, isRetiredCwe, normalizeCweId } from '@cvdp/core';
 import { throttle } from '../throttle.ts';
+import { pickStep, prohibitedReason } from '../pick-rules.ts';
 import { CweLimitMessage } from './CweLimitMessage.tsx';
+import { CweToken } from './CweToken.tsx';
+import { DiscouragedCweDialog } from './DiscouragedCweDialog.tsx';
+import { RetiredBadge, UsageBadge } from './UsageBadge.tsx';
 import { type CweOption, useCweTypeaheadSearch } from '../api/index.ts';
 
 export const TYPEAHEAD_TEXTS = {
@@ -33,14 +37,31 @@ export interface CweTypeaheadProps {
   selected: string[];
   onChange(cwes: string[]): void;
   isInvalid?: boolean;
+  /** List MITRE's retired (Deprecated, Obsolete) entries too: the field's 'Show deprecated' choice. */
+  showDeprecated?: boolean;
 }
 
 const optionLabel = (option: CweOption) => (option.name ? `${option.cwe}: ${option.name}` : option.cwe);
 
-export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeaheadProps) {
-  const results = useCweTypeaheadSearch();
+/** What a screen reader hears for an option: its label, then its usage or why it cannot be chosen. */
+function optionName(option: CweOption): string {
+  if (option.disabled) return `${optionLabel(option)}. ${prohibitedReason(option)}`;
+  const usage = option.usage && option.usage !== CWE_USAGE.allowed ? `, ${option.usage}` : '';
+  return `${optionLabel(option)}${usage}`;
+}
+
+export function CweTypeahead({
+  id,
+  selected,
+  onChange,
+  isInvalid,
+  showDeprecated = false,
+}: CweTypeaheadProps) {
+  const results = useCweTypeaheadSearch(showDeprecated);
   const [shown, setShown] = useState(TYPEAHEAD_MAX_RESULTS);
   const [limitReached, setLimitReached] = useState(false);
+  /** A Discouraged option the reporter picked, and the list it makes, until they confirm or cancel. */
+  const [asking, setAsking] = useState<{ option: CweOption; ids: string[] } | null>(null);
 
   const selectedIds = useMemo(() => selected.map((cwe) => normalizeCweId(cwe) ?? cwe), [selected]);
   const selectedOptions: CweOption[] = selectedIds.map((cwe) => ({ cwe, name: results.nameOf(cwe) }));
@@ -81,6 +102,14 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
       return;
     }
     setLimitReached(false);
+    // A pick adds one option; removing a token leaves the others as they were.
+    const added = (options as CweOption[]).find((option) => !selectedIds.includes(option.cwe));
+    const step = added ? pickStep(added, selectedIds) : 'remove';
+    if (step === 'prohibited') return; // disabled in the menu; never chosen
+    if (step === 'confirm') {
+      setAsking({ option: added!, ids });
+      return;
+    }
     onChange(ids);
   };
 
@@ -114,6 +143,15 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
         searchText={TYPEAHEAD_TEXTS.searching}
         emptyLabel={TYPEAHEAD_TEXTS.empty}
         isInvalid={isInvalid}
+        renderToken={(option, props, index) => (
+          <CweToken
+            key={index}
+            cwe={(option as CweOption).cwe}
+            option={option}
+            onRemove={props.onRemove}
+            tabIndex={props.tabIndex}
+          />
+        )}
         renderMenu={(options, menuProps, state) => {
           // Library-only props must not reach the DOM element.
           const {
@@ -127,8 +165,32 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
           }
           const visible = (options as CweOption[]).slice(0, shown);
           const items = visible.map((option, position) => (
-            <MenuItem key={option.cwe} option={option} position={position} label={optionLabel(option)}>
+            <MenuItem
+              key={option.cwe}
+              option={option}
+              position={position}
+              label={optionName(option)}
+              disabled={option.disabled}
+              aria-disabled={option.disabled || undefined}
+              className="text-wrap"
+            >
               <Highlighter search={state.text}>{optionLabel(option)}</Highlighter>
+              {option.usage && option.usage !== CWE_USAGE.allowed && (
+                <>
+                  {' '}
+                  <UsageBadge usage={option.usage} />
+                </>
+              )}
+              {option.status && isRetiredCwe({ status: option.status }) && (
+                <>
+                  {' '}
+                  <RetiredBadge status={option.status} />
+                </>
+              )}
+              {option.disabled && (
+                // Readable (4.5:1) although the option is greyed out: it is the answer to "why not?".
+                <div className="small text-body-secondary">{prohibitedReason(option)}</div>
+              )}
             </MenuItem>
           ));
           if (results.loadingMore) {
@@ -146,6 +208,16 @@ export function CweTypeahead({ id, selected, onChange, isInvalid }: CweTypeahead
         }}
       />
       <CweLimitMessage show={limitReached} />
+      {asking && (
+        <DiscouragedCweDialog
+          entry={asking.option}
+          onConfirm={() => {
+            onChange(asking.ids);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </>
   );
 }

@@ -24,3 +24,8 @@ export function NvdBadge() {
     </ContrastBadge>
   );
 }
+
+/** MITRE's Deprecated or Obsolete status, on entries shown only when 'Show deprecated' is ticked. */
+export function RetiredBadge({ status }: { status: string }) {
+  return <ContrastBadge bg="secondary">{status}</ContrastBadge>;
+}
