@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: Object.values(servers).map((s) => ({
-    command: `node --import tsx services/platform/src/main.ts`,
+    command: s.command,
     cwd: '..',
     url: `${s.url}/healthz`,
     timeout: 180_000,

@@ -31,24 +31,30 @@ export async function apiSignIn(baseURL: string, email: string, password: string
   return { api, headers: await csrfHeaders(api, baseURL) };
 }
 
-export async function createAccount(
-  baseURL: string,
-  roles: string[] = ['reporter'],
-  name?: string,
-): Promise<Account> {
+/** A registration as the page sends it: the account waits for an administrator's approval. */
+export async function registerAccount(baseURL: string, name: string) {
   const n = ++counter;
   const email = `e2e-${Date.now()}-${process.pid}-${n}@example.test`;
   const password = 'e2e user password 1';
-  const displayName = name ?? `E2E ${roles.join('+')} ${n}`;
   const visitor = await request.newContext({ baseURL });
   const reg = await visitor.post('/api/auth/register/', {
-    data: { email, name: displayName, password },
+    data: { email, name, password },
     headers: await csrfHeaders(visitor, baseURL),
   });
   expect(reg.status(), await reg.text()).toBe(201);
   const { id } = (await reg.json()) as { id: number };
   await visitor.dispose();
+  return { id, email, password, name };
+}
 
+export async function createAccount(
+  baseURL: string,
+  roles: string[] = ['reporter'],
+  name?: string,
+): Promise<Account> {
+  // Without a name, the number the registration's email takes next keeps names apart.
+  const displayName = name ?? `E2E ${roles.join('+')} ${counter + 1}`;
+  const { id, email, password } = await registerAccount(baseURL, displayName);
   const admin = await apiSignIn(baseURL, ADMIN.email, ADMIN.password);
   const approve = await admin.api.patch(`/manage/users/pending/${id}/`, {
     data: { pending: false },

@@ -1,13 +1,26 @@
 // `npm run seed:demo` once the database is known to be free (seed-demo.ts checks that before it imports
 // this): opens it, writes the demo and prints who should try what first.
+import { PASSWORD_MIN_LENGTH } from '@cvdp/core';
 import { type Config, defaultStorage, openDatabase } from '@cvdp/server-kit';
 import { CVE_RECORDS_DIR } from '../../../scoring/testing/records.ts';
 import { formatGuide } from './guide.ts';
 import { PUBLISHED_CVES } from './published-cases.ts';
 import { seedDemo } from './seed.ts';
 
+/**
+ * CVDP_DEMO_PASSWORD gives every demo user that password instead of new ones each run: the browser tests'
+ * demo server sets it to sign in as each role (a person runs the seed without it and reads what it prints).
+ */
+export function demoPassword(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const password = env.CVDP_DEMO_PASSWORD || undefined;
+  if (password !== undefined && password.length < PASSWORD_MIN_LENGTH)
+    throw new Error(`CVDP_DEMO_PASSWORD needs at least ${PASSWORD_MIN_LENGTH} characters.`);
+  return password;
+}
+
 export async function runSeedCommand(config: Config) {
   const started = performance.now();
+  const password = demoPassword();
   const database = await openDatabase(config);
   const baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   let result;
@@ -18,6 +31,7 @@ export async function runSeedCommand(config: Config) {
       publicUrl: config.publicUrl,
       records: [CVE_RECORDS_DIR],
       baseUrl,
+      password,
     });
   } finally {
     await database.close();

@@ -162,19 +162,21 @@ export interface Cast {
 /**
  * Users (fresh passwords each run), vendor groups with members, the pending registration and the rota.
  * Everyone is loaded once here, before any case's transaction: PGlite has one connection, so a query outside
- * a transaction would wait for it.
+ * a transaction would wait for it. `fixedPassword` (CVDP_DEMO_PASSWORD, for the browser tests' demo server)
+ * is everyone's password instead of new ones, so a test can sign in without reading what the seed printed.
  */
-export async function castOfProgramme(db: Db): Promise<Cast> {
+export async function castOfProgramme(db: Db, fixedPassword?: string): Promise<Cast> {
   const ids = new Map<string, number>();
   const passwords: Cast['passwords'] = [];
+  // One hash for a password many share (argon2 costs ~80 ms a hash).
+  const fixedHash = fixedPassword === undefined ? undefined : await hashPassword(fixedPassword);
   for (const person of DEMO_USERS) {
-    const password = newPassword();
-    ids.set(person.email, await upsertUser(db, person, await hashPassword(password)));
+    const password = fixedPassword ?? newPassword();
+    ids.set(person.email, await upsertUser(db, person, fixedHash ?? (await hashPassword(password))));
     passwords.push({ person, password });
   }
-  const sharedPassword = newPassword();
-  // One hash for everyone who shares the password (argon2 costs ~80 ms a hash).
-  const sharedHash = await hashPassword(sharedPassword);
+  const sharedPassword = fixedPassword ?? newPassword();
+  const sharedHash = fixedHash ?? (await hashPassword(sharedPassword));
   for (const person of PEOPLE) ids.set(person.email, await upsertUser(db, person, sharedHash));
   const id = (email: string) => ids.get(email)!;
 

@@ -23,13 +23,14 @@ const RECORDS = [...PUBLISHED_CVES, 'CVE-2024-4577', 'CVE-2023-22515', 'CVE-2012
 
 let t: TestApp;
 let first: SeedResult;
-const seed = () =>
+const seed = (password?: string) =>
   seedDemo({
     db: t.db,
     storage: t.storage,
     publicUrl: undefined,
     records: RECORDS.map((cve) => path.join(CVE_RECORDS_DIR, `${cve}.json`)),
     baseUrl: 'http://demo.test',
+    password,
   });
 
 describe.runIf(inject('dbTemplate').kind === 'pglite')('the demo seed on a fresh database', () => {
@@ -45,9 +46,11 @@ describe.runIf(inject('dbTemplate').kind === 'pglite')('the demo seed on a fresh
   afterAll(() => t?.close());
 
   /** Signs in through the real login call with the password the seed printed. */
-  async function as(email: string) {
+  async function as(
+    email: string,
+    password = first.cast.passwords.find((p) => p.person.email === email)!.password,
+  ) {
     const client = new TestClient(t.app);
-    const password = first.cast.passwords.find((p) => p.person.email === email)!.password;
     const res = await client.post('/api/auth/login/', { email, password });
     expect(res.statusCode, res.body).toBe(200);
     return client;
@@ -162,13 +165,18 @@ describe.runIf(inject('dbTemplate').kind === 'pglite')('the demo seed on a fresh
         return out;
       };
       const before = await counts();
-      const again = await seed();
+      // With CVDP_DEMO_PASSWORD (the browser tests' demo server) everyone gets that one instead of new ones.
+      const fixed = 'the one demo password';
+      const again = await seed(fixed);
       const after = await counts();
       expect(again.cases.created).toBe(0);
       expect(again.queue.list).toMatchObject({ new: 0, updated: 0, unchanged: RECORDS.length });
       expect(again.queue.published).toMatchObject({ new: 0, updated: 0 });
       expect(after).toEqual({ ...before, ingest_jobs: before.ingest_jobs + 2 });
       expect(again.tasks.map((x) => x.url)).toEqual(first.tasks.map((x) => x.url));
+      expect(again.tasks.map((x) => x.password)).toEqual(first.tasks.map(() => fixed));
+      expect(again.cast.sharedPassword).toBe(fixed);
+      for (const email of [ADMIN, VENDOR, 'cole@demo.cvdp.test']) await as(email, fixed);
     });
   });
 });

@@ -4,7 +4,8 @@
 // emails sent, old notifications read) and what each role should try first (guide.ts). Safe to run again:
 // a case whose submission key exists is left as it is, vendor groups and users are found by name and
 // email, and the queue is an upsert by CVE id and content hash. What a second run changes: every demo
-// user's password (printed anew) and one more pair of ingest job rows (the log of ingest runs).
+// user's password (printed anew; unless CVDP_DEMO_PASSWORD fixes it) and one more pair of ingest job rows
+// (the log of ingest runs).
 import { count, sql } from 'drizzle-orm';
 import type { Db, FileStorage } from '@cvdp/server-kit';
 import {
@@ -28,6 +29,8 @@ export interface SeedOptions {
   records: string[];
   /** Where the guide's addresses start: the public URL, else the server's own address. */
   baseUrl: string;
+  /** Every demo user's password instead of new ones (CVDP_DEMO_PASSWORD; the browser tests set it). */
+  password?: string;
 }
 
 export interface SeedResult {
@@ -43,7 +46,7 @@ export interface SeedResult {
 export async function seedDemo(options: SeedOptions): Promise<SeedResult> {
   const { db, storage, publicUrl } = options;
   await prepareCoordinationData(db);
-  const cast = await castOfProgramme(db);
+  const cast = await castOfProgramme(db, options.password);
   const resolutions = new Map(
     (await db.select().from(resolutionOptions)).map((r) => [r.name.toLowerCase(), r.id]),
   );

@@ -58,6 +58,13 @@ export function ContactTypeahead(props: {
     [kind],
   );
 
+  // With `multiple` the library puts aria-multiselectable on the combobox input, where ARIA does not allow
+  // it (axe: aria-allowed-attr, critical; CweTypeahead does the same). React patches only props that change,
+  // so taking it off once rendered holds.
+  useEffect(() => {
+    if (multiple) document.getElementById(id)?.removeAttribute('aria-multiselectable');
+  });
+
   const chosen = new Set(selected.map(contactKey));
   return (
     <>

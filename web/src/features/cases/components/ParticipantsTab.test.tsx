@@ -116,6 +116,8 @@ describe('ParticipantsTab', () => {
     await userEvent.click(await screen.findByRole('option', { name: /Vera Vendor/ }));
     await userEvent.type(input, 'be');
     await userEvent.click(await screen.findByRole('option', { name: /Beta Corp/ }));
+    // Not allowed on a combobox (axe: aria-allowed-attr), though the library puts it there for `multiple`.
+    expect(input).not.toHaveAttribute('aria-multiselectable');
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'coordinator');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(calls.addParticipants).toHaveBeenCalledWith(5, ['vera@acme.test', 'Beta Corp'], 'coordinator');

@@ -22,7 +22,13 @@ export function ReportTab({ c }: { c: CaseDetail }) {
           </Link>
         )}
         {c.report?.can_view_original && (
-          <Button variant="outline-warning" size="sm" onClick={() => setShowOriginal((v) => !v)}>
+          // Body-coloured text: the warning yellow on white is too faint to read (axe: color-contrast).
+          <Button
+            variant="outline-warning"
+            className="text-body"
+            size="sm"
+            onClick={() => setShowOriginal((v) => !v)}
+          >
             {showOriginal ? 'Hide original report' : 'View original report'}
           </Button>
         )}
