@@ -15,8 +15,7 @@ import type {
   PageOf,
   Participant,
 } from '@cvdp/core';
-// eslint-disable-next-line no-restricted-imports
-import { coordinationApi } from '../../lib/api-client.ts';
+import { answerCalls } from '../../test/answer-calls.ts';
 
 type Config = { params?: Record<string, unknown> } | undefined;
 type Handler = (ids: number[], body: never, config: Config) => Promise<unknown>;
@@ -62,26 +61,7 @@ export function fakeAdvisoryCalls() {
     patch: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id], body) => calls.updateCsafProfile(id, body)]],
     delete: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id]) => calls.deleteCsafProfile(id)]],
   };
-  const answer =
-    (method: keyof typeof routes) => async (url: string, bodyOrConfig?: unknown, config?: Config) => {
-      const withBody = method === 'post' || method === 'patch';
-      for (const [pattern, handle] of routes[method]) {
-        const match = pattern.exec(url);
-        if (match) {
-          const data = await handle(
-            match.slice(1).map(Number),
-            (withBody ? bodyOrConfig : undefined) as never,
-            (withBody ? config : bodyOrConfig) as Config,
-          );
-          return { data };
-        }
-      }
-      throw new Error(`Unexpected call: ${method.toUpperCase()} ${url}`);
-    };
-  vi.spyOn(coordinationApi, 'get').mockImplementation(answer('get'));
-  vi.spyOn(coordinationApi, 'post').mockImplementation(answer('post') as never);
-  vi.spyOn(coordinationApi, 'patch').mockImplementation(answer('patch') as never);
-  vi.spyOn(coordinationApi, 'delete').mockImplementation(answer('delete'));
+  answerCalls(routes, Number);
   return calls;
 }
 

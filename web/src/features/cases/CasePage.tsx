@@ -10,7 +10,8 @@ import { parseRouteId } from '../../lib/route-id.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useCase, useCaseCallerMetadata } from './api/index.ts';
+import { useCaseCallerMetadata } from '../../lib/case-caller-metadata.ts';
+import { useCase } from './api/index.ts';
 import { CaseHeader } from './components/CaseHeader.tsx';
 import { CASE_TABS, type CaseTab, TabComponents } from './case-tabs.ts';
 

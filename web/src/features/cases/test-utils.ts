@@ -22,8 +22,7 @@ import type {
   Transfer,
   TransferTarget,
 } from '@cvdp/core';
-// eslint-disable-next-line no-restricted-imports
-import { coordinationApi } from '../../lib/api-client.ts';
+import { answerCalls } from '../../test/answer-calls.ts';
 
 type Config = { params?: Record<string, unknown>; signal?: AbortSignal } | undefined;
 
@@ -107,26 +106,6 @@ export function fakeCaseCalls() {
     ],
     delete: [[/^api\/case\/participant\/(\d+)\/$/, ([id]) => calls.removeParticipant(id)]],
   };
-  const answer =
-    (method: keyof typeof routes) => async (url: string, bodyOrConfig?: unknown, config?: Config) => {
-      const withBody = method === 'post' || method === 'patch';
-      for (const [pattern, handle] of routes[method]) {
-        const match = pattern.exec(url);
-        if (match) {
-          const ids = match.slice(1).map(Number);
-          const data = await handle(
-            ids,
-            (withBody ? bodyOrConfig : undefined) as never,
-            (withBody ? config : bodyOrConfig) as Config,
-          );
-          return { data };
-        }
-      }
-      throw new Error(`Unexpected call: ${method.toUpperCase()} ${url}`);
-    };
-  vi.spyOn(coordinationApi, 'get').mockImplementation(answer('get'));
-  vi.spyOn(coordinationApi, 'post').mockImplementation(answer('post') as never);
-  vi.spyOn(coordinationApi, 'patch').mockImplementation(answer('patch') as never);
-  vi.spyOn(coordinationApi, 'delete').mockImplementation(answer('delete'));
+  answerCalls(routes, Number);
   return calls;
 }

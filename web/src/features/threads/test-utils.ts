@@ -13,8 +13,7 @@ import type {
   Reaction,
   Thread,
 } from '@cvdp/core';
-// eslint-disable-next-line no-restricted-imports
-import { coordinationApi } from '../../lib/api-client.ts';
+import { answerCalls } from '../../test/answer-calls.ts';
 import type { OnProgress, PostChange, ThreadChange, ThreadFilter } from './api/index.ts';
 
 type Params = Record<string, unknown>;
@@ -125,25 +124,6 @@ export function fakeThreadCalls() {
       [/^api\/case\/artifact\/([\w-]+)\/$/, ([uuid]) => calls.deleteArtifact(uuid)],
     ],
   };
-  const answer =
-    (method: keyof typeof routes) => async (url: string, bodyOrConfig?: unknown, config?: Config) => {
-      const withBody = method === 'post' || method === 'patch';
-      for (const [pattern, handle] of routes[method]) {
-        const match = pattern.exec(url);
-        if (match) {
-          const data = await handle(
-            match.slice(1),
-            (withBody ? bodyOrConfig : undefined) as never,
-            (withBody ? config : bodyOrConfig) as Config,
-          );
-          return { data };
-        }
-      }
-      throw new Error(`Unexpected call: ${method.toUpperCase()} ${url}`);
-    };
-  vi.spyOn(coordinationApi, 'get').mockImplementation(answer('get'));
-  vi.spyOn(coordinationApi, 'post').mockImplementation(answer('post') as never);
-  vi.spyOn(coordinationApi, 'patch').mockImplementation(answer('patch') as never);
-  vi.spyOn(coordinationApi, 'delete').mockImplementation(answer('delete'));
+  answerCalls(routes, String);
   return calls;
 }

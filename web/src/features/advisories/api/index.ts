@@ -1,7 +1,6 @@
 // The advisories feature's calls (issue 12), one file per endpoint: its fetcher, its query options and its
 // hook (or its mutation hook, which owns what to refresh afterwards). Components call the hooks only.
 // A case's advisory: revisions (save, list, diff), sharing and publishing the latest, vendors' approvals.
-export * from './case-caller-metadata.ts';
 export * from './revisions.ts';
 export * from './save-revision.ts';
 export * from './patch-latest.ts';

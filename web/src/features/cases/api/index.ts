@@ -3,7 +3,6 @@
 export * from './case.ts';
 export * from './case-artifacts.ts';
 export * from './original-report.ts';
-export * from './caller-metadata.ts';
 export * from './list-metadata.ts';
 export * from './update-case.ts';
 export * from './case-relation.ts';

@@ -1,6 +1,5 @@
 // The threads feature's calls, one file per endpoint: its fetcher, its query options and its hook (or its
 // mutation hook, which owns what to refresh afterwards). Components call the hooks only.
-export * from './case-caller-metadata.ts';
 export * from './threads.ts';
 export * from './thread.ts';
 export * from './create-thread.ts';

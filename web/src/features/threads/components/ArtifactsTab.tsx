@@ -8,11 +8,11 @@ import { formatDate, formatSize } from '../../../lib/format.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
+import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
 import { useCurrentUser } from '../../auth/index.ts';
 import {
   artifactDownloadHref,
   useArtifacts,
-  useCaseStaff,
   useDeleteArtifact,
   useShareArtifact,
   useUploadArtifact,

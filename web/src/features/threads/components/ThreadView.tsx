@@ -6,10 +6,10 @@ import type { Post } from '@cvdp/core';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
 import { useCurrentUser } from '../../auth/index.ts';
 import {
   artifactDownloadHref,
-  useCaseStaff,
   useCreatePost,
   usePinnedPosts,
   useThread,

@@ -9,7 +9,8 @@ import { parseRouteId } from '../../../lib/route-id.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
-import { useCaseStaff, useThreads, type ThreadFilter } from '../api/index.ts';
+import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
+import { useThreads, type ThreadFilter } from '../api/index.ts';
 import { NewThreadModal } from './NewThreadModal.tsx';
 import { ThreadView } from './ThreadView.tsx';
 

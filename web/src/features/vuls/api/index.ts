@@ -2,7 +2,6 @@
 // hook (or its mutation hook, which owns what to refresh afterwards). Components call the hooks only. Scores
 // and outcomes are never sent: the server computes them from the vector or the decision table.
 export type { VulRef } from './vul-ref.ts';
-export * from './case-staff.ts';
 export * from './vuls.ts';
 export * from './create-vul.ts';
 export * from './update-vul.ts';
