@@ -1,7 +1,6 @@
 // The case feature's calls, one file per endpoint: its fetcher, its query options and its hook (or its
 // mutation hook, which owns what to refresh afterwards). Components call the hooks only.
 export * from './case.ts';
-export * from './case-artifacts.ts';
 export * from './original-report.ts';
 export * from './list-metadata.ts';
 export * from './update-case.ts';

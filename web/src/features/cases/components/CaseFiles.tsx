@@ -3,7 +3,7 @@ import { Table } from 'react-bootstrap';
 import { formatDate, formatSize } from '../../../lib/format.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
-import { artifactHref, useCaseArtifacts } from '../api/index.ts';
+import { artifactDownloadHref, useCaseArtifacts } from '../../../lib/case-artifacts.ts';
 
 export function CaseFiles({ caseId }: { caseId: number }) {
   const files = useCaseArtifacts(caseId);
@@ -27,7 +27,7 @@ export function CaseFiles({ caseId }: { caseId: number }) {
           {files.data?.results.map((a) => (
             <tr key={a.uuid}>
               <td>
-                <a href={artifactHref(a)} download={a.file_name}>
+                <a href={artifactDownloadHref(a)} download={a.file_name}>
                   {a.file_name}
                 </a>
                 {a.source === 'report' && (

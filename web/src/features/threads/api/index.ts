@@ -15,7 +15,6 @@ export * from './post-history.ts';
 export * from './thread-events.ts';
 export type { OnProgress, UploadInput } from './upload-progress.ts';
 export * from './upload-to-thread.ts';
-export * from './artifacts.ts';
 export * from './upload-artifact.ts';
 export * from './share-artifact.ts';
 export * from './delete-artifact.ts';

@@ -9,20 +9,15 @@ import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
+import { artifactDownloadHref, useCaseArtifacts } from '../../../lib/case-artifacts.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import {
-  artifactDownloadHref,
-  useArtifacts,
-  useDeleteArtifact,
-  useShareArtifact,
-  useUploadArtifact,
-} from '../api/index.ts';
+import { useDeleteArtifact, useShareArtifact, useUploadArtifact } from '../api/index.ts';
 import { FileUpload } from './FileUpload.tsx';
 
 export function ArtifactsTab({ caseId }: { caseId: number }) {
   const staff = useCaseStaff(caseId);
   const { user } = useCurrentUser();
-  const files = useArtifacts(caseId);
+  const files = useCaseArtifacts(caseId);
   const [removing, setRemoving] = useState<ArtifactSummary | null>(null);
   const upload = useUploadArtifact(caseId);
   const share = useShareArtifact(caseId);

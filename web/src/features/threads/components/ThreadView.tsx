@@ -7,9 +7,9 @@ import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
+import { artifactDownloadHref } from '../../../lib/case-artifacts.ts';
 import { useCurrentUser } from '../../auth/index.ts';
 import {
-  artifactDownloadHref,
   useCreatePost,
   usePinnedPosts,
   useThread,
