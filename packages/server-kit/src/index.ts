@@ -1,6 +1,7 @@
 // @cvdp/server-kit: what both services share — config, database, sessions, CSRF, tokens, errors, paging.
 export * from './config.ts';
 export * from './db/database.ts';
+export * from './db/rows.ts';
 export * from './db/notifications-listener.ts';
 export * from './db/woken-loop.ts';
 export * from './db/schema/index.ts';

@@ -13,7 +13,7 @@ import {
   type TagRename,
   type TagUsage,
 } from '@cvdp/core';
-import { type Db, type Tx, HttpError, notFound, recordActivity } from '@cvdp/server-kit';
+import { type Db, type Tx, HttpError, notFound, recordActivity, rowsOf } from '@cvdp/server-kit';
 import {
   carriedNames,
   countCarriers,
@@ -37,12 +37,6 @@ async function catalogueRow(tx: Tx, kind: TagKind, name: string): Promise<TagRow
     .where(and(eq(tags.kind, kind), sql`lower(${tags.name}) = lower(${name}::text)`))
     .for('update');
   return row;
-}
-
-/** Rows of a raw query: both drivers (pg, PGlite) answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 /**

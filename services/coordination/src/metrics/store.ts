@@ -3,7 +3,7 @@
 // response and to closing. With a user: only cases they are or were assigned to, or own. No HTTP here.
 import { type Column, and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DurationStats, MetricsDay } from '@cvdp/core';
-import type { Db } from '@cvdp/server-kit';
+import { type Db, rowsOf } from '@cvdp/server-kit';
 import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
 
@@ -35,12 +35,6 @@ function perDay(range: MetricsRange, column: Column) {
   return sql`select (${column} at time zone 'UTC')::date as day, count(*)::int as n from ${cases}
     where ${and(sql`${column} >= ${from}`, sql`${column} < ${until}`, range.userId ? casesOfUser(range.userId) : undefined)}
     group by 1`;
-}
-
-/** Rows of a raw query: both drivers (pg, PGlite) answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 export async function metricsDays(db: Db, range: MetricsRange): Promise<MetricsDay[]> {

@@ -1,12 +1,11 @@
 // CPE names: those seen in records (vul_enrichment kind 'cpe') and those scorers added (scoring_cpes), and the
 // records whose CPEs overlap a pattern (match.ts).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Db, type Tx, HttpError, mapUniqueViolations, recordActivity } from '@cvdp/server-kit';
+import { type Db, type Tx, HttpError, mapUniqueViolations, recordActivity, rowsOf } from '@cvdp/server-kit';
 import { parseCpe23 } from '@cvdp/core/cpe/index';
 import type { CpeEntry } from '@cvdp/core/scoring/work';
 import { vulEnrichment } from '../records/tables.ts';
 import { scoringCpes } from './tables.ts';
-import { rowsOf } from '../rows.ts';
 import { cpeOverlaps, likeLiteral, likePrefix } from './match.ts';
 
 const contains = (query: string | undefined) => (query ? `%${likeLiteral(query.toLowerCase())}%` : '%');

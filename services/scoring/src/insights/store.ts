@@ -8,12 +8,11 @@
 //    per decision point (Exploitation, Automatable, Technical Impact) how often our value equals CISA's;
 //  - score: our decisions by table and outcome, CVSS severities by version, over scores last changed in range.
 import { sql } from 'drizzle-orm';
-import type { Db } from '@cvdp/server-kit';
+import { type Db, rowsOf } from '@cvdp/server-kit';
 import type { Insights, ScoreInsights, VulnrichInsights } from '@cvdp/core/scoring/work';
 import { cveRecords, vulEnrichment } from '../records/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 import { vulScores } from '../scores/tables.ts';
-import { rowsOf } from '../rows.ts';
 
 const from = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
 const until = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();

@@ -5,13 +5,12 @@
 // record's vendors, or CWE among its CWEs) to their scorer; the oldest standing assignment wins.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type Tx, HttpError, notFound, recordActivity, users } from '@cvdp/server-kit';
+import { type Db, type Tx, HttpError, notFound, recordActivity, rowsOf, users } from '@cvdp/server-kit';
 import { parseCpe23 } from '@cvdp/core/cpe/index';
 import type { SoftwarePriority, StandingAssignment } from '@cvdp/core/scoring/work';
 import { cveRecords } from '../records/tables.ts';
 import { recordChange, recordVulActivity } from '../records/store.ts';
 import { recordsMatchingCpe } from '../cpe/store.ts';
-import { rowsOf } from '../rows.ts';
 import { softwarePriorities, standingAssignments } from './tables.ts';
 
 const creator = alias(users, 'work_creator');

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '@cvdp/server-kit';
+import type { Db, Tx } from './database.ts';
 
 /** Rows of a raw query: both drivers (pg, PGlite) answer `{ rows }`. */
 export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
