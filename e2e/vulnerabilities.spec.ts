@@ -206,6 +206,22 @@ test('vulnerabilities from a report, scored with CVSS and SSVC, vendor statuses,
     }
   }
 
+  // A vulnerability added by hand (the New vulnerability dialog): the schema's messages under their fields
+  // before anything is sent, then it is created and listed as the case's third.
+  await coord.getByRole('button', { name: 'New vulnerability' }).click();
+  const create = coord.getByRole('dialog', { name: 'New vulnerability' });
+  await create.getByLabel('References').fill('not a link');
+  await create.getByRole('button', { name: 'Create vulnerability' }).click();
+  await expect(create.getByText('This field is required.')).toBeVisible();
+  await expect(create.getByText(/^Line 1: /)).toBeVisible();
+  await expectNoSeriousAxeViolations(coord, 'new vulnerability dialog');
+  await create.getByLabel('Description').fill('Added by hand: the export endpoint leaks session tokens.');
+  await create.getByLabel('References').fill('https://example.test/advisory/3');
+  await create.getByRole('button', { name: 'Create vulnerability' }).click();
+  await expect(create).toBeHidden();
+  const vu3 = vu1.replace(/\.1$/, '.3');
+  await expect(coord.getByRole('button', { name: vu3, exact: true })).toBeVisible();
+
   await vendorContext.close();
   await coordContext.close();
 });
