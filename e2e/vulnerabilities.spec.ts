@@ -207,7 +207,7 @@ test('vulnerabilities from a report, scored with CVSS and SSVC, vendor statuses,
   }
 
   // A vulnerability added by hand (the New vulnerability dialog): the schema's messages under their fields
-  // before anything is sent, then it is created and listed as the case's third.
+  // before anything is sent, then it is created as the case's third and opened.
   await coord.getByRole('button', { name: 'New vulnerability' }).click();
   const create = coord.getByRole('dialog', { name: 'New vulnerability' });
   await create.getByLabel('References').fill('not a link');
@@ -220,7 +220,8 @@ test('vulnerabilities from a report, scored with CVSS and SSVC, vendor statuses,
   await create.getByRole('button', { name: 'Create vulnerability' }).click();
   await expect(create).toBeHidden();
   const vu3 = vu1.replace(/\.1$/, '.3');
-  await expect(coord.getByRole('button', { name: vu3, exact: true })).toBeVisible();
+  await expect(coord.getByRole('heading', { name: vu3, exact: true })).toBeVisible();
+  await expect(coord.getByText('Added by hand: the export endpoint leaks session tokens.')).toBeVisible();
 
   await vendorContext.close();
   await coordContext.close();
