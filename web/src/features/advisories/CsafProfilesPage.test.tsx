@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CsafProfile } from '@cvdp/core';
 import { CSAF_NAMESPACE_MESSAGE } from '@cvdp/core';
 import { NO_DATA_TEXT } from '../../components/NoDataRow.tsx';
 import { CsafProfilesPage } from './CsafProfilesPage.tsx';
 import { fakeAdvisoryCalls, pageOf } from './test-utils.ts';
+import { fieldRefusal } from '../../test/refusal.ts';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
@@ -32,17 +32,6 @@ const profile = (id: number, name: string, over: Partial<CsafProfile> = {}): Csa
   updated: '2026-01-01T00:00:00Z',
   ...over,
 });
-
-function refusal(errors: Record<string, string[]>) {
-  const headers = new AxiosHeaders();
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', { headers }, null, {
-    status: 400,
-    statusText: 'Bad Request',
-    headers: {},
-    config: { headers },
-    data: { detail: 'Invalid input.', errors },
-  });
-}
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -90,7 +79,7 @@ describe('CsafProfilesPage', () => {
   it('an edit sends only the fields changed, keeps the dialog on a refusal and sends nothing unchanged', async () => {
     calls.fetchCsafProfiles.mockResolvedValue(pageOf([profile(4, 'Kept'), profile(5, 'Other')]));
     calls.updateCsafProfile
-      .mockRejectedValueOnce(refusal({ publisher_name: ['Too similar to another publisher.'] }))
+      .mockRejectedValueOnce(fieldRefusal({ publisher_name: ['Too similar to another publisher.'] }))
       .mockResolvedValueOnce(profile(4, 'Kept', { publisher_name: 'Example CERT/CC' }));
     const user = userEvent.setup();
     renderPage();

@@ -3,12 +3,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, type AxiosResponse } from 'axios';
+import type { AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TagUsage } from '@cvdp/core/catalogue/tag-usage';
 import { coordinationApi } from '../../lib/api-client.ts';
 import { TagsPage } from './TagsPage.tsx';
+import { refusal } from '../../test/refusal.ts';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
@@ -19,12 +20,6 @@ const api = {
   post: vi.spyOn(coordinationApi, 'post'),
 };
 const answer = (data: unknown) => Promise.resolve({ data } as AxiosResponse);
-const refusal = (status: number, data: unknown) =>
-  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    data,
-    headers: {},
-  } as AxiosResponse);
 
 const ics: TagUsage = { kind: 'case', name: 'ICS', catalogue_id: 9, description: 'Industrial', used_by: 3 };
 const legacy: TagUsage = { kind: 'case', name: 'legacy', catalogue_id: null, description: '', used_by: 1 };

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { fakeAdvisoryCalls } from '../test-utils.ts';
 import { AdvisoryEditor } from './AdvisoryEditor.tsx';
+import { fieldRefusal } from '../../../test/refusal.ts';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
@@ -42,17 +42,6 @@ const revision = (over: Partial<AdvisoryRevision> = {}): AdvisoryRevision => ({
   approvals: { pending: 0, approved: 0, changes_requested: 0 },
   ...over,
 });
-
-function refusal(errors: Record<string, string[]>) {
-  const headers = new AxiosHeaders();
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', { headers }, null, {
-    status: 400,
-    statusText: 'Bad Request',
-    headers: {},
-    config: { headers },
-    data: { detail: 'Invalid input.', errors },
-  });
-}
 
 function renderEditor(onDone: () => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -102,7 +91,9 @@ describe('AdvisoryEditor', () => {
   });
 
   it('shows the server’s messages under their fields and keeps the form open', async () => {
-    calls.saveRevision.mockRejectedValue(refusal({ 'credits.0': ['A credit is at most 500 characters.'] }));
+    calls.saveRevision.mockRejectedValue(
+      fieldRefusal({ 'credits.0': ['A credit is at most 500 characters.'] }),
+    );
     const onDone = vi.fn();
     renderEditor(onDone);
     const user = userEvent.setup();

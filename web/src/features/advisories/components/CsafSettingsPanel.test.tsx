@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CsafSettings, Participant } from '@cvdp/core';
 import { CSAF_PATTERN_MESSAGE } from '@cvdp/core';
 import { fakeAdvisoryCalls, pageOf } from '../test-utils.ts';
 import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
+import { fieldRefusal } from '../../../test/refusal.ts';
 
 /** The first render loads the components: give it time on a busy machine. */
 const SLOW = { timeout: 5000 };
@@ -32,17 +32,6 @@ const settings = (over: Partial<CsafSettings> = {}): CsafSettings => ({
 });
 
 const vendor = (id: number, name: string) => ({ id, name, role: 'vendor' }) as Participant;
-
-function refusal(errors: Record<string, string[]>) {
-  const headers = new AxiosHeaders();
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', { headers }, null, {
-    status: 400,
-    statusText: 'Bad Request',
-    headers: {},
-    config: { headers },
-    data: { detail: 'Invalid input.', errors },
-  });
-}
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -96,7 +85,7 @@ describe('CsafSettingsPanel', () => {
     calls.fetchCsafSettings.mockResolvedValue(settings({ product_tree_overrides: {} }));
     calls.fetchVendorParticipants.mockResolvedValue(pageOf([vendor(12, 'Acme')]));
     calls.saveCsafSettings.mockRejectedValue(
-      refusal({ 'product_tree_overrides.vendors.12.cpe': ['Not a CPE 2.3 name.'] }),
+      fieldRefusal({ 'product_tree_overrides.vendors.12.cpe': ['Not a CPE 2.3 name.'] }),
     );
     const user = userEvent.setup();
     renderPanel();
