@@ -1,7 +1,7 @@
 // Vulnerabilities of a case (issue 11): create/list/edit/delete with local ids and labels, CWEs checked
 // against the catalogue, CVE ids unique across the instance, CVSS per version scored by the server, SSVC
 // decisions with their history, "create from report", who may do what, and the activity of each change.
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CVE_TAKEN_MESSAGE,
@@ -617,7 +617,9 @@ describe('create from report', () => {
     const log = await t.db
       .select()
       .from(activity)
-      .where(and(eq(activity.caseId, caseId), eq(activity.verb, 'created from report')));
+      .where(and(eq(activity.caseId, caseId), eq(activity.verb, 'created from report')))
+      // In the order written: without it PostgreSQL may return the rows in any order.
+      .orderBy(asc(activity.id));
     expect(log).toHaveLength(3);
     expect(log[0].after).toMatchObject({ report_index: 0, reporter_cvss: V40 });
   });
