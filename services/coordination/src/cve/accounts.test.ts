@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import {
   activity,
@@ -259,7 +259,11 @@ describe('CVE reservations', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toHaveProperty('vul');
     expect((await reporter.patch(`/manage/cve/reserve/${r1.id}/`, { vul: v1.id })).statusCode).toBe(403);
-    const audit = await t.db.select().from(activity).where(eq(activity.objectType, 'cve_reservation'));
+    const audit = await t.db
+      .select()
+      .from(activity)
+      .where(eq(activity.objectType, 'cve_reservation'))
+      .orderBy(asc(activity.id));
     expect(audit.map((a) => a.verb)).toEqual(['assigned', 'assigned', 'unassigned']);
     expect(audit[0].caseId).toBe(c.id);
   });
