@@ -21,6 +21,7 @@ const databaseFree = [
   'services/coordination/src/cwe/parse-catalog.test.ts',
   'services/coordination/src/cwe/search-ranking.test.ts',
   'services/coordination/src/layering.test.ts',
+  'services/coordination/src/second-factors/totp.test.ts',
   'services/coordination/tools/local-cve-services/*.test.ts',
   'services/platform/tools/seed-demo/refusal.test.ts',
 ];

@@ -23,3 +23,4 @@ export * from './csaf/index.ts';
 export * from './catalogue/index.ts';
 export * from './catalogue/tag-usage.ts';
 export * from './transfers/index.ts';
+export * from './second-factors/index.ts';

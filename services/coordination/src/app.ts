@@ -3,6 +3,9 @@
 // higher domain adds to a lower one's answer (the report inside the case detail) is composed here.
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
+import { secondFactorAdminRoutes } from './second-factors/admin-routes.ts';
+import { secondFactorRoutes } from './second-factors/routes.ts';
+import { secondStepCheck, secondStepRoutes } from './second-factors/sign-in-routes.ts';
 import { adminUserRoutes } from './admin/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
@@ -39,7 +42,11 @@ import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
 export async function coordinationService(app: FastifyInstance) {
   await app.register(apiDocsPlugin, coordinationDocs);
-  await app.register(accountRoutes);
+  // Second factors are a higher domain than accounts: the password route asks them through this check.
+  await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
+  await app.register(secondStepRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(secondFactorAdminRoutes);
   await app.register(adminUserRoutes);
   await app.register(catalogueRoutes);
   await app.register(groupRoutes);

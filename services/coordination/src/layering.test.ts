@@ -16,6 +16,8 @@ const LAYER: Record<string, number> = {
   // Issue 14: the administration catalogue (tags, vulnerability attributes, the admin audit list).
   catalogue: 1,
   notifications: 2,
+  // Issue 27: second factors use accounts (sign-in) and email (every enrolment, use and removal is emailed).
+  'second-factors': 2,
   policy: 3,
   cases: 4,
   participants: 5,

@@ -16,15 +16,23 @@ export const NOTIFICATION_KINDS = [
  * templates, so they are emailed like the kinds above (the name is historical; TEMPLATE_KINDS has both).
  */
 export const IN_APP_NOTIFICATION_KINDS = ['approval_requested', 'approval_answered'] as const;
+/**
+ * Emails about the account itself (issue 27: a second factor enrolled, used or removed), sent to the account's
+ * address only, never shown as an in-app notification; migration seeds the template.
+ */
+export const ACCOUNT_EMAIL_KINDS = ['account_security'] as const;
 export type NotificationKind =
-  (typeof NOTIFICATION_KINDS)[number] | (typeof IN_APP_NOTIFICATION_KINDS)[number];
+  | (typeof NOTIFICATION_KINDS)[number]
+  | (typeof IN_APP_NOTIFICATION_KINDS)[number]
+  | (typeof ACCOUNT_EMAIL_KINDS)[number];
 
 /** GET /api/case/notifications/ (the caller's, newest first). */
 export const notificationSchema = z.object({
   id: z.number().int(),
   case: z.number().int().nullable(),
   case_title: z.string().nullable(),
-  kind: z.enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS]),
+  // account_security is emailed only (never an in-app row); listed so the kind type stays one.
+  kind: z.enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS, ...ACCOUNT_EMAIL_KINDS]),
   title: z.string(),
   body: z.string(),
   link: z.string().describe('A path in the web app, e.g. /cvdp/cases/12'),
@@ -81,6 +89,7 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'revision',
   'answer',
   'comment',
+  'event',
 ] as const;
 
 /** An email template (manage/email/templates/, manage/email/template/{id}/). */
@@ -89,7 +98,7 @@ export const emailTemplateSchema = z.object({
   template_type: z.number().int().describe('0: notification (sent for its kind), 1: message template.'),
   name: z.string(),
   kind: z
-    .enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS])
+    .enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS, ...ACCOUNT_EMAIL_KINDS])
     .describe('Which notification kind it renders.'),
   subject: z.string(),
   body: z.string(),
@@ -130,7 +139,11 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 // create/edit/preview bodies and the messages the server and the form share. -----------------------------
 
 /** Every kind a template may be written for (each has a seeded notification template). */
-export const TEMPLATE_KINDS = [...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS] as const;
+export const TEMPLATE_KINDS = [
+  ...NOTIFICATION_KINDS,
+  ...IN_APP_NOTIFICATION_KINDS,
+  ...ACCOUNT_EMAIL_KINDS,
+] as const;
 
 export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   participant_added: 'Participant added',
@@ -140,6 +153,7 @@ export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   new_post: 'New post',
   approval_requested: 'Approval requested',
   approval_answered: 'Approval answered',
+  account_security: 'Account security',
 };
 
 /** 0: the notification emails are sent with (one per kind); 1: a message template staff reuse by hand. */
@@ -162,6 +176,7 @@ export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
   revision: 'The advisory revision asked about (a number)',
   answer: "The vendor's answer: 'approved' or 'requested changes to'",
   comment: "The vendor's comment (may be empty)",
+  event: 'What happened to the account (e.g. a second factor was added)',
 };
 
 const COMMON_VARIABLES = [
@@ -182,6 +197,8 @@ export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly strin
   new_post: [...COMMON_VARIABLES, 'thread_subject'],
   approval_requested: [...COMMON_VARIABLES, 'revision'],
   approval_answered: [...COMMON_VARIABLES, 'revision', 'answer', 'comment'],
+  // No case: only the recipient, the site and what happened.
+  account_security: ['recipient_name', 'site_name', 'event'],
 };
 
 /** Sample values for a preview without a case. */
@@ -199,6 +216,7 @@ export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   revision: '2',
   answer: 'approved',
   comment: 'Looks right; the fixed version is 2.4.1.',
+  event: 'An authenticator app was added as a second factor.',
 };
 
 /** Anything written as {{ … }}: a known variable or an unknown one (refused). */

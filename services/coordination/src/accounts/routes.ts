@@ -4,6 +4,7 @@ import {
   ACCOUNT_PENDING_MESSAGE,
   changePasswordSchema,
   currentUserSchema,
+  loginChallengeSchema,
   loginSchema,
   registerSchema,
   registrationResultSchema,
@@ -13,16 +14,13 @@ import {
   HttpError,
   burnPasswordCheck,
   clearSessionCookie,
-  createSession,
   destroySession,
   forgetCachedUser,
   hashPassword,
-  issueCsrfCookie,
   mapUniqueViolations,
   noContent,
   readSessionCookie,
   routes,
-  setSessionCookie,
   verifyPassword,
 } from '@cvdp/server-kit';
 import { clearFailures, recordFailure, tooManyFailures, WINDOW_MINUTES } from './login-throttle.ts';
@@ -32,11 +30,11 @@ import {
   findUser,
   findUserByEmail,
   groupsOfUser,
-  recordSignIn,
 } from './store.ts';
 import { currentUserView } from './user-view.ts';
+import { type SecondStepCheck, startSession } from './start-session.ts';
 
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(app: FastifyInstance, opts: { secondStep?: SecondStepCheck } = {}) {
   const { db, config } = app;
   const r = routes(app);
   const auth = { tags: ['accounts'], rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -78,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance) {
       summary: 'Sign in (sets the session cookie)',
       access: 'public',
       body: loginSchema,
-      response: { 200: currentUserSchema },
+      response: { 200: currentUserSchema, 202: loginChallengeSchema },
     },
     async (request, reply) => {
       const input = request.body;
@@ -100,17 +98,10 @@ export async function accountRoutes(app: FastifyInstance) {
         throw new HttpError(401, 'This account has been deactivated.');
       }
       await clearFailures(db, input.email);
-      const sessionId = await createSession(
-        db,
-        user.id,
-        config.sessionIdleSeconds,
-        request.headers['user-agent'],
-      );
-      await recordSignIn(db, user.id);
-      setSessionCookie(reply, sessionId, config);
-      // A fresh CSRF token per session: one seen before sign-in is worth nothing after.
-      issueCsrfCookie(reply, config.secureCookies, sessionId);
-      return currentUserView(user, await groupsOfUser(db, user.id));
+      // A second factor (or the requirement to enrol one) holds the session back: 202 and a pending sign-in.
+      const challenge = await opts.secondStep?.(user, request);
+      if (challenge) return reply.status(202).send(challenge);
+      return startSession(app, request, reply, user);
     },
   );
 
