@@ -85,12 +85,12 @@ export type SecondFactorPolicyInput = z.input<typeof secondFactorPolicyInputSche
 
 /** SimpleWebAuthn's RegistrationResponseJSON / AuthenticationResponseJSON: checked by the library itself. */
 const credentialResponse = z.looseObject({
-    id: z.string().min(1).max(1024),
-    rawId: z.string().min(1).max(1024),
-    type: z.literal('public-key'),
-    response: z.record(z.string(), z.unknown()),
-    clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
-    authenticatorAttachment: z.string().max(40).optional(),
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+  authenticatorAttachment: z.string().max(40).optional(),
 });
 
 /** POST /api/user/second-factors/passkey/ */

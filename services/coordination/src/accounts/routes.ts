@@ -24,13 +24,7 @@ import {
   verifyPassword,
 } from '@cvdp/server-kit';
 import { clearFailures, recordFailure, tooManyFailures, WINDOW_MINUTES } from './login-throttle.ts';
-import {
-  changePassword,
-  createPendingUser,
-  findUser,
-  findUserByEmail,
-  groupsOfUser,
-} from './store.ts';
+import { changePassword, createPendingUser, findUser, findUserByEmail, groupsOfUser } from './store.ts';
 import { currentUserView } from './user-view.ts';
 import { type SecondStepCheck, startSession } from './start-session.ts';
 

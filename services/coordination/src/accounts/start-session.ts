@@ -21,7 +21,12 @@ export async function startSession(
   user: UserRow,
 ): Promise<CurrentUser> {
   const { db, config } = app;
-  const sessionId = await createSession(db, user.id, config.sessionIdleSeconds, request.headers['user-agent']);
+  const sessionId = await createSession(
+    db,
+    user.id,
+    config.sessionIdleSeconds,
+    request.headers['user-agent'],
+  );
   await recordSignIn(db, user.id);
   setSessionCookie(reply, sessionId, config);
   // A fresh CSRF token per session: one seen before sign-in is worth nothing after.

@@ -95,7 +95,8 @@ export async function confirmTotp(
     .where(and(eq(secondFactors.id, factor.id), isNull(secondFactors.confirmedAt)))
     .returning();
   if (!confirmed) return null;
-  const codes = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, user.id) : null;
+  const codes =
+    (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, user.id) : null;
   await recordFactorEvent(tx, user, 'second_factor.enrolled', {
     factor: confirmed.id,
     kind: 'totp',

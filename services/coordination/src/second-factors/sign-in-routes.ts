@@ -95,13 +95,15 @@ export async function secondStepRoutes(app: FastifyInstance) {
     }
   }
 
-  const gone = () => new HttpError(400, PENDING_SIGN_IN_EXPIRED, { pending_sign_in: [PENDING_SIGN_IN_EXPIRED] });
+  const gone = () =>
+    new HttpError(400, PENDING_SIGN_IN_EXPIRED, { pending_sign_in: [PENDING_SIGN_IN_EXPIRED] });
 
   r.post(
     '/api/auth/login/second-factor/',
     {
       ...auth,
-      summary: 'Second step of a sign-in: a code of an authenticator app, or a recovery code (sets the session cookie)',
+      summary:
+        'Second step of a sign-in: a code of an authenticator app, or a recovery code (sets the session cookie)',
       body: secondStepSchema,
       response: { 200: currentUserSchema },
     },

@@ -104,7 +104,8 @@ export const policyView = (p: PolicyRow): SecondFactorPolicy => ({
 
 /** Whether the requirement covers the user (a staff role), and from when it is enforced. */
 export function requirementFor(p: PolicyRow, user: Pick<UserRow, 'roles'>) {
-  const covered = p.required && user.roles.some((r) => (SECOND_FACTOR_STAFF_ROLES as readonly string[]).includes(r));
+  const covered =
+    p.required && user.roles.some((r) => (SECOND_FACTOR_STAFF_ROLES as readonly string[]).includes(r));
   return { required: covered, by: covered ? requiredBy(p) : null };
 }
 
@@ -115,7 +116,12 @@ export function requirementFor(p: PolicyRow, user: Pick<UserRow, 'roles'>) {
 export async function writePolicy(tx: Tx, input: { required: boolean; grace_days: number }) {
   const before = await readPolicy(tx);
   const requiredSince = input.required ? (before.required && before.requiredSince) || new Date() : null;
-  const values = { required: input.required, graceDays: input.grace_days, requiredSince, updatedAt: new Date() };
+  const values = {
+    required: input.required,
+    graceDays: input.grace_days,
+    requiredSince,
+    updatedAt: new Date(),
+  };
   const [row] = await tx
     .insert(secondFactorPolicy)
     .values({ id: 1, ...values })

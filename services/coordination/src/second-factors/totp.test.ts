@@ -48,6 +48,8 @@ describe('TOTP', () => {
     const codes = newRecoveryCodes();
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect(recoveryCodeHash(` ${codes[0]!.toUpperCase().replace('-', ' ')} `)).toBe(recoveryCodeHash(codes[0]!));
+    expect(recoveryCodeHash(` ${codes[0]!.toUpperCase().replace('-', ' ')} `)).toBe(
+      recoveryCodeHash(codes[0]!),
+    );
   });
 });
