@@ -7,10 +7,14 @@ export const queryKeys = {
   },
   account: {
     tokens: () => ['account', 'tokens'] as const,
+    /** GET /api/user/second-factors/: my factors, recovery codes left, the requirement. */
+    secondFactors: () => ['account', 'second-factors'] as const,
     /** GET /api/groups/: the group directory, to ask to join one. */
     groupDirectory: () => ['account', 'group-directory'] as const,
   },
   admin: {
+    /** GET /manage/second-factors/: the requirement of a second factor for staff roles. */
+    secondFactorPolicy: () => ['admin', 'second-factor-policy'] as const,
     pendingUsers: {
       all: () => ['admin', 'pending-users'] as const,
       page: (page: number) => ['admin', 'pending-users', page] as const,

@@ -1,7 +1,7 @@
 // Second factors (issue 27): TOTP with recovery codes and WebAuthn passkeys, the sign-in's second step and
 // the administrator's requirement for staff roles. Bodies the page and the server both check, answers, texts.
 import { z } from 'zod';
-import { currentUserSchema } from '../auth/index.ts';
+import { currentUserSchema, type CurrentUser } from '../auth/index.ts';
 
 export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
@@ -154,7 +154,7 @@ export const enrolledSignInSchema = z.object({
   user: currentUserSchema,
   recovery_codes: z.array(z.string()),
 });
-export type EnrolledSignIn = z.infer<typeof enrolledSignInSchema>;
+export type EnrolledSignIn = { user: CurrentUser; recovery_codes: string[] };
 
 /** GET/PUT /manage/second-factors/ */
 export const secondFactorPolicySchema = z.object({

@@ -19,13 +19,16 @@ import { type FactorRow, replaceRecoveryCodes, unusedRecoveryCodes } from './sto
 
 const NO_KEY = 'CVDP_SECRET_KEY is not set: authenticator app secrets are encrypted with it.';
 
-/** Runs fn, turning a missing or changed CVDP_SECRET_KEY into a 503 that says so (never a bare 500). */
+/**
+ * Runs fn, turning a missing or changed CVDP_SECRET_KEY into a 409 that says so (as connections do: the
+ * instance's configuration, not the request, is what must change).
+ */
 export function withSecretKey<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof SecretKeyMissingError) throw new HttpError(503, NO_KEY);
-    if (e instanceof Error && e.message === SECRET_UNREADABLE) throw new HttpError(503, SECRET_UNREADABLE);
+    if (e instanceof SecretKeyMissingError) throw new HttpError(409, NO_KEY);
+    if (e instanceof Error && e.message === SECRET_UNREADABLE) throw new HttpError(409, SECRET_UNREADABLE);
     throw e;
   }
 }
@@ -52,7 +55,7 @@ export async function beginTotp(
       .insert(secondFactors)
       .values({ userId: user.id, kind: 'totp', name: 'Authenticator app', secretEnc })
       .returning();
-    return created!;
+    return created;
   });
   const uri = totpUri(secret, user.email);
   return { id: row.id, secret, uri, qr: await qrDataUrl(uri) };

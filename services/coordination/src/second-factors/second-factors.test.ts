@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import type { LoginChallenge } from '@cvdp/core';
 import { activity, sessions } from '@cvdp/server-kit';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { emailOutbox } from '../email/tables.ts';
@@ -39,7 +40,7 @@ async function enrolled(roles: string[] = ['reporter']) {
 async function passwordStep(client: TestClient, email: string) {
   const res = await client.post('/api/auth/login/', { email, password: TEST_PASSWORD });
   expect(res.statusCode).toBe(202);
-  return res.json() as { pending_sign_in: string; methods: string[]; enrol_required: boolean };
+  return res.json<LoginChallenge>();
 }
 
 const sessionCookie = (client: TestClient) => client.cookies.get('cvdp_session');
@@ -49,7 +50,7 @@ describe('enrolling an authenticator app', () => {
     const { client, user, secret, codes, factorId } = await enrolled();
     expect(codes).toHaveLength(10);
     const [row] = await t.db.select().from(secondFactors).where(eq(secondFactors.id, factorId));
-    expect(row!.secretEnc).not.toContain(secret);
+    expect(row.secretEnc).not.toContain(secret);
     const status = (await client.get('/api/user/second-factors/')).json();
     expect(status).toMatchObject({
       factors: [{ id: factorId, kind: 'totp', name: 'Phone', last_used: null }],
@@ -71,7 +72,7 @@ describe('enrolling an authenticator app', () => {
     expect(audit.map((a) => a.verb)).toEqual(['second_factor.enrolled', 'second_factor.enrolled']);
     const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mail.map((m) => m.kind)).toEqual(['account_security', 'account_security']);
-    expect(mail[0]!.textBody).toContain('An authenticator app ("Phone") was added to your account');
+    expect(mail[0].textBody).toContain('An authenticator app ("Phone") was added to your account');
   });
 
   it('refuses a wrong or malformed first code and leaves the factor unconfirmed', async () => {
@@ -191,7 +192,7 @@ describe('signing in with a second factor', () => {
     const first = await passwordStep(browser, user.email);
     const ok = await browser.post('/api/auth/login/second-factor/', {
       pending_sign_in: first.pending_sign_in,
-      recovery_code: codes[0]!.toUpperCase(),
+      recovery_code: codes[0].toUpperCase(),
     });
     expect(ok.statusCode).toBe(200);
     expect((await browser.get('/api/user/second-factors/')).json().recovery_codes_left).toBe(9);

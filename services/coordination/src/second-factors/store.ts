@@ -127,5 +127,5 @@ export async function writePolicy(tx: Tx, input: { required: boolean; grace_days
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: secondFactorPolicy.id, set: values })
     .returning();
-  return { before, after: row! };
+  return { before, after: row };
 }

@@ -1,4 +1,4 @@
-// The signed-in user's own settings: password and API tokens.
+// The signed-in user's own settings: password, two-factor authentication and API tokens.
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { changePasswordSchema, tokenCreateSchema } from '@cvdp/core';
@@ -8,6 +8,7 @@ import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { useChangePassword, useCreateToken, useMyTokens, useRevokeToken } from './api/index.ts';
 import { GroupsCard } from './GroupsCard.tsx';
+import { SecondFactorsCard } from './SecondFactorsCard.tsx';
 
 function PasswordCard() {
   const form = useZodForm(changePasswordSchema, {
@@ -150,6 +151,7 @@ export function AccountPage() {
       <h1 className="h3 mb-3">Account</h1>
       <GroupsCard />
       <PasswordCard />
+      <SecondFactorsCard />
       <TokensCard />
     </>
   );

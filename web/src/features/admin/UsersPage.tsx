@@ -11,6 +11,7 @@ import { FieldError, SubmitButton, ZodForm, useZodForm } from '../../components/
 import { useField } from '../../components/form/field-state.ts';
 import { USERS_PAGE_SIZE, useCreateGroup, useGroups, useUsers } from './api/index.ts';
 import { EditUserModal } from './EditUserModal.tsx';
+import { SecondFactorPolicyCard } from './SecondFactorPolicyCard.tsx';
 
 export function UsersPage() {
   const [page, setPage] = useState(1);
@@ -86,6 +87,8 @@ export function UsersPage() {
       <h2 className="h5 mt-4">Groups</h2>
       <p className="text-muted small">{groups.data?.map((g) => g.name).join(', ') || 'No groups yet.'}</p>
       <AddGroupForm />
+      <h2 className="h5 mt-4">Security</h2>
+      <SecondFactorPolicyCard />
       {editing && (
         <EditUserModal user={editing} groups={groups.data ?? []} onClose={() => setEditing(null)} />
       )}

@@ -3,12 +3,13 @@
 // `npm run bench:web`); the server checks the body with loginSchema and its reason is shown as it says it.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_PENDING_MESSAGE } from '@cvdp/core';
+import { ACCOUNT_PENDING_MESSAGE, type LoginChallenge } from '@cvdp/core';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useLogin } from './api/index.ts';
+import { isLoginChallenge, useLogin } from './api/index.ts';
+import { SecondStep } from './SecondStep.tsx';
 import { useCurrentUser } from './current-user.tsx';
 import { SIGNED_OUT_MESSAGES, clearSignedOutReason, peekSignedOutReason } from './signed-out-reason.ts';
 
@@ -26,6 +27,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useLogin();
+  // The password was right and a second step is due (issue 27): no session until it is done.
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const { user } = useCurrentUser();
   // Why the page signed the user out by itself (inactivity, an ended session): said once, then forgotten.
   const [signedOut] = useState(peekSignedOutReason);
@@ -38,7 +41,10 @@ export function LoginPage() {
     signIn.mutate(
       { email, password },
       {
-        onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
+        onSuccess: (answer) => {
+          if (isLoginChallenge(answer)) setChallenge(answer);
+          else void navigate(safeNext(params.get('next')), { replace: true });
+        },
         onError: (err) => {
           if (isPending(err)) void navigate('/cvdp/awaiting-approval');
         },
@@ -48,6 +54,24 @@ export function LoginPage() {
 
   // Already signed in (a bookmark, the back button): go where sign-in would have led.
   if (user && !signIn.isPending) return <Navigate to={safeNext(params.get('next'))} replace />;
+
+  if (challenge) {
+    return (
+      <Card className="mx-auto mt-4" style={{ maxWidth: 420 }}>
+        <Card.Body>
+          <SecondStep
+            challenge={challenge}
+            onSignedIn={() => void navigate(safeNext(params.get('next')), { replace: true })}
+          />
+          <p className="mt-3 mb-0 text-center">
+            <Button variant="link" onClick={() => setChallenge(null)}>
+              Start again
+            </Button>
+          </p>
+        </Card.Body>
+      </Card>
+    );
+  }
 
   return (
     <Card className="mx-auto mt-4" style={{ maxWidth: 420 }}>

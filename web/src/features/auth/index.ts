@@ -5,3 +5,6 @@ export { RequireUser } from './RequireUser.tsx';
 export { SessionTimeoutGuard } from './session-timeout-guard-lazy.tsx';
 export { authRoutes } from './routes.tsx';
 export { logout } from './api/index.ts';
+// Shown by the sign-in's enrolment and by the account page's two-factor card alike.
+export { RecoveryCodesList } from './RecoveryCodesList.tsx';
+export { TotpSetup } from './TotpSetup.tsx';

@@ -6,3 +6,8 @@ export * from './create-token.ts';
 export * from './revoke-token.ts';
 export * from './group-directory.ts';
 export * from './request-to-join-group.ts';
+export * from './second-factors.ts';
+export * from './start-totp.ts';
+export * from './confirm-totp.ts';
+export * from './remove-second-factor.ts';
+export * from './replace-recovery-codes.ts';

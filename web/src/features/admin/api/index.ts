@@ -9,3 +9,4 @@ export * from './groups.ts';
 export * from './create-group.ts';
 export * from './group-requests.ts';
 export * from './decide-group-request.ts';
+export * from './second-factor-policy.ts';

@@ -5,3 +5,5 @@ export * from './login.ts';
 export * from './register.ts';
 export * from './logout.ts';
 export * from './report-activity.ts';
+export * from './second-step.ts';
+export * from './enrol-at-sign-in.ts';
