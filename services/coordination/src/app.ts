@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
 import { secondFactorAdminRoutes } from './second-factors/admin-routes.ts';
+import { passkeyRoutes } from './second-factors/passkey-routes.ts';
 import { secondFactorRoutes } from './second-factors/routes.ts';
 import { secondStepCheck, secondStepRoutes } from './second-factors/sign-in-routes.ts';
 import { adminUserRoutes } from './admin/routes.ts';
@@ -46,6 +47,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
   await app.register(secondStepRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(secondFactorAdminRoutes);
   await app.register(adminUserRoutes);
   await app.register(catalogueRoutes);

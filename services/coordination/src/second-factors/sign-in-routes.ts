@@ -5,24 +5,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CODE_WRONG,
+  PASSKEY_FAILED,
   PENDING_SIGN_IN_EXPIRED,
   RECOVERY_CODE_WRONG,
   SECOND_STEP_LOCKED,
   type SecondStepMethod,
   currentUserSchema,
   enrolledSignInSchema,
+  passkeyOptionsSchema,
+  passkeySignInSchema,
   pendingSignInSchema,
   pendingTotpConfirmSchema,
   secondStepSchema,
   totpEnrolmentSchema,
 } from '@cvdp/core';
+import { eq } from 'drizzle-orm';
 import { HttpError, routes } from '@cvdp/server-kit';
 import { clearFailures, recordFailure, tooManyFailures } from '../accounts/login-throttle.ts';
 import { type SecondStepCheck, startSession } from '../accounts/start-session.ts';
 import { findUser } from '../accounts/store.ts';
 import { recordFactorEvent } from './events.ts';
 import { beginTotp, confirmTotp, unconfirmedTotp } from './enrol.ts';
-import { endPending, failPending, findPending, type PendingRow, startPending } from './pending.ts';
+import { authenticationOptions, relyingParty, verifyAuthentication } from './passkeys.ts';
+import {
+  endPending,
+  failPending,
+  findPending,
+  type PendingRow,
+  setPendingChallenge,
+  startPending,
+} from './pending.ts';
+import { secondFactors } from './tables.ts';
 import {
   confirmedFactors,
   readPolicy,
@@ -176,6 +189,66 @@ export async function secondStepRoutes(app: FastifyInstance) {
       await clearFailures(db, throttleKey(user.id));
       const me = await startSession(app, request, reply, user);
       return { user: me, recovery_codes: result.codes ?? [] };
+    },
+  );
+
+  const passkeysOf = async (userId: number) =>
+    (await confirmedFactors(db, userId)).filter((f) => f.kind === 'passkey');
+
+  r.post(
+    '/api/auth/login/passkey/options/',
+    {
+      ...auth,
+      summary: "Second step with a passkey: the options for the browser's navigator.credentials.get()",
+      body: pendingSignInSchema,
+      response: { 200: passkeyOptionsSchema },
+    },
+    async (request) => {
+      const { pending, user } = await live(request.body.pending_sign_in, false);
+      const passkeys = await passkeysOf(user.id);
+      if (passkeys.length === 0) throw new HttpError(400, PASSKEY_FAILED, { response: [PASSKEY_FAILED] });
+      const options = await authenticationOptions(relyingParty(config, request).rpID, passkeys);
+      await setPendingChallenge(db, pending, options.challenge);
+      return options;
+    },
+  );
+
+  r.post(
+    '/api/auth/login/passkey/',
+    {
+      ...auth,
+      summary: "Second step with a passkey: the browser's answer (sets the session cookie)",
+      body: passkeySignInSchema,
+      response: { 200: currentUserSchema },
+    },
+    async (request, reply) => {
+      const { pending, user } = await live(request.body.pending_sign_in, false);
+      const passkeys = await passkeysOf(user.id);
+      await attempt(request, pending, async () => {
+        const verified =
+          pending.challenge &&
+          (await verifyAuthentication(
+            request.body.response,
+            pending.challenge,
+            relyingParty(config, request),
+            passkeys,
+          ));
+        if (!verified) throw new WrongCode('response', PASSKEY_FAILED);
+        await db.transaction(async (tx) => {
+          if (!(await endPending(tx, pending))) throw gone();
+          await tx
+            .update(secondFactors)
+            .set({ signCount: verified.newCounter, lastUsedAt: new Date() })
+            .where(eq(secondFactors.id, verified.factor.id));
+          await recordFactorEvent(tx, user, 'second_factor.used', {
+            factor: verified.factor.id,
+            kind: 'passkey',
+            name: verified.factor.name,
+          });
+        });
+      });
+      await clearFailures(db, throttleKey(user.id));
+      return startSession(app, request, reply, user);
     },
   );
 }
