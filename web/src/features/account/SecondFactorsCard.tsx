@@ -16,6 +16,7 @@ import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/f
 import { RecoveryCodesList, TotpSetup } from '../auth/index.ts';
 import {
   useConfirmTotp,
+  useRegisterPasskey,
   useRemoveSecondFactor,
   useReplaceRecoveryCodes,
   useSecondFactors,
@@ -90,6 +91,7 @@ export function SecondFactorsCard() {
   const start = useStartTotp();
   const remove = useRemoveSecondFactor();
   const replace = useReplaceRecoveryCodes();
+  const passkey = useRegisterPasskey();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<SecondFactor | null>(null);
@@ -100,7 +102,7 @@ export function SecondFactorsCard() {
     <Card className="mb-4">
       <Card.Header>Two-factor authentication</Card.Header>
       <Card.Body>
-        <ErrorAlert error={status.error ?? start.error} />
+        <ErrorAlert error={status.error ?? start.error ?? passkey.error} />
         {data?.required && data.factors.length === 0 && (
           <Alert variant="warning">
             Your role requires a second factor
@@ -118,16 +120,27 @@ export function SecondFactorsCard() {
             }}
           />
         ) : (
-          <Button
-            className="mb-3"
-            disabled={start.isPending}
-            onClick={() => {
-              setCodes(null);
-              start.mutate(undefined, { onSuccess: setEnrolment });
-            }}
-          >
-            Add an authenticator app
-          </Button>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <Button
+              disabled={start.isPending}
+              onClick={() => {
+                setCodes(null);
+                start.mutate(undefined, { onSuccess: setEnrolment });
+              }}
+            >
+              Add an authenticator app
+            </Button>
+            <Button
+              variant="outline-primary"
+              disabled={passkey.isPending}
+              onClick={() => {
+                setCodes(null);
+                passkey.mutate('Passkey', { onSuccess: (r) => setCodes(r.recovery_codes) });
+              }}
+            >
+              {passkey.isPending ? 'Waiting for the passkey…' : 'Add a passkey'}
+            </Button>
+          </div>
         )}
         <Table size="sm" responsive>
           <thead>

@@ -8,6 +8,7 @@ import type { CurrentUser, LoginChallenge } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import {
   useConfirmEnrolAtSignIn,
+  usePasskeySignIn,
   useSecondStep,
   useSetSignedInUser,
   useStartEnrolAtSignIn,
@@ -24,6 +25,7 @@ function CodeStep({ challenge, onSignedIn }: Props) {
   const [useRecovery, setUseRecovery] = useState(!challenge.methods.includes('totp'));
   const [value, setValue] = useState('');
   const step = useSecondStep();
+  const passkey = usePasskeySignIn();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,7 +38,17 @@ function CodeStep({ challenge, onSignedIn }: Props) {
   return (
     <>
       <h1 className="h4 mb-3">Two-factor authentication</h1>
-      <ErrorAlert error={step.error} />
+      <ErrorAlert error={step.error ?? passkey.error} />
+      {challenge.methods.includes('passkey') && (
+        <Button
+          variant="primary"
+          className="w-100 mb-3"
+          disabled={passkey.isPending}
+          onClick={() => passkey.mutate(challenge.pending_sign_in, { onSuccess: onSignedIn })}
+        >
+          {passkey.isPending ? 'Waiting for the passkey…' : 'Use a passkey'}
+        </Button>
+      )}
       {(challenge.methods.includes('totp') || challenge.methods.includes('recovery_code')) && (
         <Form onSubmit={submit} noValidate>
           <Form.Group className="mb-3" controlId="second-step-code">

@@ -11,3 +11,4 @@ export * from './start-totp.ts';
 export * from './confirm-totp.ts';
 export * from './remove-second-factor.ts';
 export * from './replace-recovery-codes.ts';
+export * from './register-passkey.ts';

@@ -7,3 +7,4 @@ export * from './logout.ts';
 export * from './report-activity.ts';
 export * from './second-step.ts';
 export * from './enrol-at-sign-in.ts';
+export * from './passkey-sign-in.ts';
