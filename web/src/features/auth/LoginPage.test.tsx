@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@cvdp/core';
+import type { CurrentUser, LoginChallenge } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
 import { CurrentUserProvider } from './current-user.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -12,13 +12,15 @@ import { rememberSignedOut } from './signed-out-reason.ts';
 
 // The calls, faked where they leave the app: who is signed in (null: nobody) and signing in.
 const fetchCurrentUser = vi.fn<() => Promise<CurrentUser | null>>();
-const login = vi.fn<(body: unknown) => Promise<CurrentUser>>();
+const login = vi.fn<(body: unknown) => Promise<CurrentUser | LoginChallenge>>();
+const secondStep = vi.fn<(body: unknown) => Promise<CurrentUser>>();
 beforeEach(() => {
   vi.spyOn(coordinationApi, 'get').mockImplementation(async (url) => {
     if (url !== 'api/session/') throw new Error(`Unexpected call: GET ${url}`);
     return { data: { user: await fetchCurrentUser() } };
   });
   vi.spyOn(coordinationApi, 'post').mockImplementation(async (url, body) => {
+    if (url === 'api/auth/login/second-factor/') return { data: await secondStep(body) };
     if (url !== 'api/auth/login/') throw new Error(`Unexpected call: POST ${url}`);
     return { data: await login(body) };
   });
@@ -63,6 +65,40 @@ const refused = (status: number, detail: string) =>
   );
 
 describe('LoginPage', () => {
+  it('asks for the second step when the password was right but the account has a second factor', async () => {
+    fetchCurrentUser.mockResolvedValue(null);
+    login.mockResolvedValue({
+      pending_sign_in: 'pending-token',
+      expires: '2030-01-01T00:00:00Z',
+      methods: ['totp', 'recovery_code'],
+      enrol_required: false,
+    });
+    secondStep.mockResolvedValue({
+      id: 1,
+      email: 'a@example.test',
+      name: 'A',
+      roles: ['reporter'],
+      groups: [],
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'a@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'right password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Two-factor authentication' });
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(secondStep).toHaveBeenCalledWith({
+        pending_sign_in: 'pending-token',
+        recovery_code: 'abcde-fghij',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Two-factor authentication' })).toBeNull(),
+    );
+  });
+
   it('is titled for its tab', async () => {
     fetchCurrentUser.mockResolvedValue(null);
     renderLogin();
