@@ -170,6 +170,37 @@ describe('logout call', () => {
   });
 });
 
+describe('display names', () => {
+  it('refuse control characters (CR/LF, tab, DEL, C1, line separators) with 400 naming the field', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    const user = await t.createUser();
+    const before = await t.db.select().from(users).where(eq(users.id, user.id));
+    for (const bad of ['Eve\r\nBcc: x@example.test', 'Tab\there', 'Del\u007f', 'Nel\u0085x', 'Sep\u2028x']) {
+      const reg = await t.anonymous().post('/api/auth/register/', {
+        email: 'control@example.test',
+        name: bad,
+        password: 'a long enough passphrase',
+      });
+      expect(reg.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(reg.json().errors.name).toEqual(['Control characters such as line breaks are not allowed.']);
+      const patch = await admin.patch(`/manage/users/${user.id}/`, { name: bad });
+      expect(patch.statusCode).toBe(400);
+      expect(Object.keys(patch.json().errors)).toEqual(['name']);
+      const group = await admin.post('/manage/groups/', { name: bad });
+      expect(group.statusCode).toBe(400);
+      expect(Object.keys(group.json().errors)).toEqual(['name']);
+      const token = await admin.post('/api/user/tokens/', { name: bad });
+      expect(token.statusCode).toBe(400);
+      expect(Object.keys(token.json().errors)).toEqual(['name']);
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'control@example.test'))).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual(before);
+    // Letters of any script, spaces and punctuation are fine.
+    const ok = await admin.patch(`/manage/users/${user.id}/`, { name: 'Zoë O’Brien-Łukasz 李' });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
 describe('text the database cannot store', () => {
   it('answers a NUL character in a search or a body with 400, storing nothing', async () => {
     const client = await t.signIn();

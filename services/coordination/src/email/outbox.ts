@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@cvdp/server-kit';
 import { OUTBOX_CHANNEL, emailOutbox, emailTemplates } from './tables.ts';
-import { renderHtml, renderSubject, renderText } from './render.ts';
+import { oneLine, renderHtml, renderSubject, renderText } from './render.ts';
 
 export { OUTBOX_CHANNEL };
 
@@ -36,7 +36,7 @@ export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<numb
     return [
       {
         toAddress: m.to,
-        toName: m.toName,
+        toName: oneLine(m.toName),
         kind: m.kind,
         caseId: m.caseId,
         subject: renderSubject(template.subject, m.vars),
