@@ -15,8 +15,10 @@ const PROFILES: Record<string, string> = {
 };
 
 /** Dashes, hyphens, minus signs, underscores (low lines) and white space, in all their graphical variants. */
-const IGNORED = /[\p{Pd}\p{Pc}\p{Zs}\s\u2212\u0332\u00ad]/gu;
-const fold = (s: string) => s.replace(IGNORED, '').toLowerCase();
+const IGNORED = /[\p{Pd}\p{Pc}\p{Zs}\s\u2212\u00ad]/gu;
+/** The combining low line joins the character before it, so it is removed on its own. */
+const COMBINING_LOW_LINE = /\u0332/g;
+const fold = (s: string) => s.replace(COMBINING_LOW_LINE, '').replace(IGNORED, '').toLowerCase();
 const PROHIBITED = new Set(
   Object.entries(PROFILES).flatMap(([value, name]) => [
     fold(value.slice('csaf_'.length)),

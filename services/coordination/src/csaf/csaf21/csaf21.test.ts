@@ -252,7 +252,7 @@ describe('the advisory as CSAF 2.1', () => {
   };
 
   it("carries the SSVC decision's SelectionList as ssvc_v2, valid under both schemas", async () => {
-    const doc = buildAdvisoryCsaf(input(T0)) as Json;
+    const doc = buildAdvisoryCsaf(input(T0));
     const content = doc.vulnerabilities[0].metrics[0].content;
     expect(content.ssvc_v1).toBeUndefined();
     expect(content.ssvc_v2).toEqual({ ...decided(T0).selectionList, target_ids: ['CVE-2026-10001'] });
@@ -262,7 +262,7 @@ describe('the advisory as CSAF 2.1', () => {
   });
 
   it('a decision newer than the shared revision is a note instead (6.1.49), and the document valid', async () => {
-    const doc = buildAdvisoryCsaf(input(T2)) as Json;
+    const doc = buildAdvisoryCsaf(input(T2));
     expect(doc.vulnerabilities[0].metrics).toBeUndefined();
     expect(doc.vulnerabilities[0].notes.find((n: Json) => n.title === 'SSVC').text).toMatch(
       /^Act \(CISA Coordinator .*\): SSVCv2\//,
