@@ -17,6 +17,7 @@ import {
   multipleProductDefinition,
 } from './product-ids.ts';
 import { csaf21SchemaErrors, ssvcSelectionListErrors } from './schema.ts';
+import { missingRevisionHistoryItem } from './revision-history.ts';
 import { inconsistentSsvcTargetIds, inconsistentSsvcTimestamp, invalidSsvc } from './ssvc.ts';
 import { OWN_CSAF21_TESTS } from './index.ts';
 
@@ -31,8 +32,8 @@ const fixture = (name: string): Json =>
 const PATHS = fixture('oasis_csaf_tc-csaf_2_1-2024-d-14.json');
 const BSI = fixture('bsi-2022-0001.json');
 
-/** schema + our 7 tests + the lib's 61 but the 4 ours replace. */
-const TESTS_RUN = 1 + OWN_CSAF21_TESTS.length + 61 - 4;
+/** schema + our 8 tests + the lib's 61 but the 5 ours replace. */
+const TESTS_RUN = 1 + OWN_CSAF21_TESTS.length + 61 - 5;
 
 async function expectValid(document: unknown) {
   const validation = await validateCsaf21(document);
@@ -119,6 +120,46 @@ describe('our mandatory tests', () => {
       '/product_tree/product_paths/0/full_product_name/product_id',
       '/product_tree/product_paths/1/full_product_name/product_id',
     ]);
+  });
+
+  it('6.1.21: no version is missing from the history sorted by date, then number', () => {
+    const withHistory = (...items: [string, string][]) => {
+      const doc = structuredClone(BSI);
+      doc.document.tracking.revision_history = items.map(([number, date]) => ({
+        number,
+        date,
+        summary: 'x',
+      }));
+      return doc;
+    };
+    // Two items of one date, listed newest first: valid (the lib, sorting by date only, says it starts at 2).
+    const sameDay = withHistory(['2', '2024-01-22T10:00:00.000Z'], ['1', '2024-01-22T10:00:00.000Z']);
+    expect(missingRevisionHistoryItem(sameDay).isValid).toBe(true);
+    expect(libMandatory21.mandatoryTest_6_1_21(sameDay)).toMatchObject({ isValid: false });
+    const path = '/document/tracking/revision_history';
+    expect(
+      missingRevisionHistoryItem(
+        withHistory(['1', '2024-01-01T00:00:00Z'], ['3.0.0', '2024-02-01T00:00:00Z']),
+      ).errors,
+    ).toEqual([{ instancePath: path, message: 'major version 2 was omitted' }]);
+    // 2 exists, but dated after 3: out of place, said so.
+    expect(
+      missingRevisionHistoryItem(
+        withHistory(
+          ['1', '2024-01-01T00:00:00Z'],
+          ['3', '2024-02-01T00:00:00Z'],
+          ['2', '2024-03-01T00:00:00Z'],
+        ),
+      ).errors,
+    ).toEqual([
+      {
+        instancePath: path,
+        message: 'major version 2 is not in its place when the items are sorted by date',
+      },
+    ]);
+    expect(missingRevisionHistoryItem(withHistory(['2', '2024-01-01T00:00:00Z'])).errors[0].message).toBe(
+      'revision history does not start with a version of 0 or 1 when sorted by date',
+    );
   });
 
   it("6.1.26: a CSAF Base category may not look like another profile's; the draft's new profiles pass", () => {
@@ -252,7 +293,7 @@ describe('the advisory as CSAF 2.1', () => {
   };
 
   it("carries the SSVC decision's SelectionList as ssvc_v2, valid under both schemas", async () => {
-    const doc = buildAdvisoryCsaf(input(T0));
+    const doc: Json = buildAdvisoryCsaf(input(T0));
     const content = doc.vulnerabilities[0].metrics[0].content;
     expect(content.ssvc_v1).toBeUndefined();
     expect(content.ssvc_v2).toEqual({ ...decided(T0).selectionList, target_ids: ['CVE-2026-10001'] });
@@ -262,7 +303,7 @@ describe('the advisory as CSAF 2.1', () => {
   });
 
   it('a decision newer than the shared revision is a note instead (6.1.49), and the document valid', async () => {
-    const doc = buildAdvisoryCsaf(input(T2));
+    const doc: Json = buildAdvisoryCsaf(input(T2));
     expect(doc.vulnerabilities[0].metrics).toBeUndefined();
     expect(doc.vulnerabilities[0].notes.find((n: Json) => n.title === 'SSVC').text).toMatch(
       /^Act \(CISA Coordinator .*\): SSVCv2\//,

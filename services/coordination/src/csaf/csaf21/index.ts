@@ -7,6 +7,7 @@ import {
   missingProductDefinition,
   multipleProductDefinition,
 } from './product-ids.ts';
+import { missingRevisionHistoryItem } from './revision-history.ts';
 import { inconsistentSsvcTargetIds, inconsistentSsvcTimestamp, invalidSsvc } from './ssvc.ts';
 import type { OwnCsafTest } from './types.ts';
 
@@ -17,6 +18,7 @@ export const OWN_CSAF21_TESTS: OwnCsafTest[] = [
   { test: '6.1.1', run: missingProductDefinition },
   { test: '6.1.2', run: multipleProductDefinition },
   { test: '6.1.3', run: circularProductDefinition },
+  { test: '6.1.21', run: missingRevisionHistoryItem },
   { test: '6.1.26', run: prohibitedDocumentCategory },
   { test: '6.1.46', run: invalidSsvc },
   { test: '6.1.47', run: inconsistentSsvcTargetIds },
