@@ -155,7 +155,7 @@ export async function validateCsaf21(document: unknown): Promise<CsafValidation>
   const lib = await validate(tests, checked);
   const results = [
     { test: 'schema', ...csaf21SchemaErrors(document) },
-    ...OWN_CSAF21_TESTS.map((t) => ({ test: t.test, ...t.run(document) })),
+    ...(await Promise.all(OWN_CSAF21_TESTS.map(async (t) => ({ test: t.test, ...(await t.run(document)) })))),
     ...lib.tests.map((t) => ({ test: csafTestName(t.name), isValid: t.isValid, errors: t.errors })),
   ];
   return {

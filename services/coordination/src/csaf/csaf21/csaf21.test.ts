@@ -18,6 +18,8 @@ import {
 } from './product-ids.ts';
 import { csaf21SchemaErrors, ssvcSelectionListErrors } from './schema.ts';
 import { missingRevisionHistoryItem } from './revision-history.ts';
+import { multipleStarsInModelNumber, multipleStarsInSerialNumber, multipleStarsInSku } from './stars.ts';
+import { inconsistentEpssTimestamp, inconsistentExploitationDate } from './dates.ts';
 import { inconsistentSsvcTargetIds, inconsistentSsvcTimestamp, invalidSsvc } from './ssvc.ts';
 import { OWN_CSAF21_TESTS } from './index.ts';
 
@@ -32,8 +34,8 @@ const fixture = (name: string): Json =>
 const PATHS = fixture('oasis_csaf_tc-csaf_2_1-2024-d-14.json');
 const BSI = fixture('bsi-2022-0001.json');
 
-/** schema + our 8 tests + the lib's 61 but the 5 ours replace. */
-const TESTS_RUN = 1 + OWN_CSAF21_TESTS.length + 61 - 5;
+/** schema + our 15 tests + the lib's 61 but the 8 ours replace. */
+const TESTS_RUN = 1 + OWN_CSAF21_TESTS.length + 61 - 8;
 
 async function expectValid(document: unknown) {
   const validation = await validateCsaf21(document);
@@ -160,6 +162,70 @@ describe('our mandatory tests', () => {
     expect(missingRevisionHistoryItem(withHistory(['2', '2024-01-01T00:00:00Z'])).errors[0].message).toBe(
       'revision history does not start with a version of 0 or 1 when sorted by date',
     );
+  });
+
+  /** OASIS's product-paths example with a product identification helper on its first path's product. */
+  const pathHelper = (helper: Json) => {
+    const doc = structuredClone(PATHS);
+    doc.product_tree.product_paths[0].full_product_name.product_identification_helper = helper;
+    return doc;
+  };
+  const helperPath = '/product_tree/product_paths/0/full_product_name/product_identification_helper';
+  const testOf = (number: string) => OWN_CSAF21_TESTS.find((t) => t.test === number)!;
+
+  it("6.1.13 and 6.1.25: the lib's checks of purls and hash algorithms see product paths too", async () => {
+    expect((await testOf('6.1.13').run(pathHelper({ purls: ['pkg:npm/left-pad@1.0.0'] }))).isValid).toBe(
+      true,
+    );
+    const badPurl = await testOf('6.1.13').run(pathHelper({ purls: ['pkg:/no-type'] }));
+    expect(badPurl.errors.map((e) => e.instancePath)).toEqual([`${helperPath}/purls/0`]);
+    // The lib's own 6.1.13 does not look there.
+    expect(libMandatory21.mandatoryTest_6_1_13(pathHelper({ purls: ['pkg:/no-type'] }))).toMatchObject({
+      isValid: true,
+    });
+    const sha256 = (value: string) => ({ algorithm: 'sha256', value });
+    const hashes = (...values: string[]) => ({
+      hashes: [{ filename: 'a.tgz', file_hashes: values.map(sha256) }],
+    });
+    expect((await testOf('6.1.25').run(pathHelper(hashes('a'.repeat(64))))).isValid).toBe(true);
+    const twice = await testOf('6.1.25').run(pathHelper(hashes('a'.repeat(64), 'b'.repeat(64))));
+    expect(twice.errors.map((e) => e.instancePath)).toEqual([`${helperPath}/hashes/0/file_hashes/1`]);
+  });
+
+  it('6.1.43, 6.1.44, 6.1.61: model numbers, serial numbers and SKUs hold at most one unescaped star', () => {
+    const cases = [
+      [multipleStarsInModelNumber, 'model_numbers'],
+      [multipleStarsInSerialNumber, 'serial_numbers'],
+      [multipleStarsInSku, 'skus'],
+    ] as const;
+    for (const [test, field] of cases) {
+      expect(test(pathHelper({ [field]: ['P*', 'A\\*B\\*C*'] })).isValid, field).toBe(true);
+      expect(test(pathHelper({ [field]: ['P*', 'P*A*'] })).errors.map((e) => e.instancePath)).toEqual([
+        `${helperPath}/${field}/1`,
+      ]);
+    }
+  });
+
+  it('6.1.51 and 6.1.53: EPSS timestamps and exploitation dates are not later than what they belong to', () => {
+    const doc = structuredClone(BSI);
+    doc.vulnerabilities[0].metrics[0].content.epss = {
+      percentile: '0.5',
+      probability: '0.1',
+      timestamp: doc.document.tracking.current_release_date,
+    };
+    doc.vulnerabilities[0].first_known_exploitation_dates = [
+      { date: '2022-03-10T00:00:00Z', exploitation_date: '2022-03-10T01:00:00+02:00' },
+    ];
+    expect(inconsistentEpssTimestamp(doc).isValid).toBe(true);
+    expect(inconsistentExploitationDate(doc).isValid).toBe(true);
+    doc.vulnerabilities[0].metrics[0].content.epss.timestamp = '2100-01-01T00:00:00Z';
+    doc.vulnerabilities[0].first_known_exploitation_dates[0].exploitation_date = '2022-03-10T01:00:00Z';
+    expect(inconsistentEpssTimestamp(doc).errors.map((e) => e.instancePath)).toEqual([
+      '/vulnerabilities/0/metrics/0/content/epss/timestamp',
+    ]);
+    expect(inconsistentExploitationDate(doc).errors.map((e) => e.instancePath)).toEqual([
+      '/vulnerabilities/0/first_known_exploitation_dates/0/exploitation_date',
+    ]);
   });
 
   it("6.1.26: a CSAF Base category may not look like another profile's; the draft's new profiles pass", () => {

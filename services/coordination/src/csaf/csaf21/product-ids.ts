@@ -9,29 +9,32 @@ interface Definition {
   path: string;
 }
 
-/** Every product_id a full product name defines (branches, full_product_names, product paths), in order. */
-export function definedProductIds(document: unknown): Definition[] {
+/** Every full product name of the product tree (branches, full_product_names, product paths), in order. */
+export function fullProductNames(document: unknown): { name: Json; path: string }[] {
   const tree = isObject(document) && isObject(document.product_tree) ? document.product_tree : {};
-  const out: Definition[] = [];
-  const fromName = (name: unknown, path: string) => {
-    if (isObject(name) && typeof name.product_id === 'string')
-      out.push({ id: name.product_id, path: `${path}/product_id` });
+  const out: { name: Json; path: string }[] = [];
+  const add = (name: unknown, path: string) => {
+    if (isObject(name)) out.push({ name, path });
   };
   const walk = (branches: unknown, path: string) =>
     arrayOf(branches).forEach((branch, i) => {
       if (!isObject(branch)) return;
-      fromName(branch.product, `${path}/${i}/product`);
+      add(branch.product, `${path}/${i}/product`);
       walk(branch.branches, `${path}/${i}/branches`);
     });
   walk(tree.branches, '/product_tree/branches');
-  arrayOf(tree.full_product_names).forEach((n, i) => fromName(n, `/product_tree/full_product_names/${i}`));
+  arrayOf(tree.full_product_names).forEach((n, i) => add(n, `/product_tree/full_product_names/${i}`));
   arrayOf(tree.product_paths).forEach((p, i) =>
-    fromName(
-      isObject(p) ? p.full_product_name : undefined,
-      `/product_tree/product_paths/${i}/full_product_name`,
-    ),
+    add(isObject(p) ? p.full_product_name : undefined, `/product_tree/product_paths/${i}/full_product_name`),
   );
   return out;
+}
+
+/** Every product_id a full product name defines, in order. */
+export function definedProductIds(document: unknown): Definition[] {
+  return fullProductNames(document).flatMap(({ name, path }) =>
+    typeof name.product_id === 'string' ? [{ id: name.product_id, path: `${path}/product_id` }] : [],
+  );
 }
 
 /** Each product id that refers to a product (6.1.1's list of paths), with where it is. */

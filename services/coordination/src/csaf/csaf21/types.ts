@@ -7,7 +7,7 @@ export interface CsafTestResult {
 /** A mandatory test of ours: its number (e.g. '6.1.1') and the check. */
 export interface OwnCsafTest {
   test: string;
-  run: (document: unknown) => CsafTestResult;
+  run: (document: unknown) => CsafTestResult | Promise<CsafTestResult>;
 }
 
 export type Json = Record<string, unknown>;
