@@ -16,6 +16,7 @@ const databaseFree = [
   'packages/server-kit/src/secret-key.test.ts',
   'packages/server-kit/src/storage/*.test.ts',
   'services/coordination/src/advisories/render-cache.test.ts',
+  'services/coordination/src/csaf/csaf21/*.test.ts',
   'services/coordination/src/csaf/vex.test.ts',
   'services/coordination/src/cwe/import-command.test.ts',
   'services/coordination/src/cwe/parse-catalog.test.ts',
