@@ -102,6 +102,11 @@ export interface Config {
    * loopback, private, link-local… (CVDP_OUTBOUND_ALLOW=127.0.0.1,10.0.0.0/8); public addresses need none.
    */
   outboundAllow: string[];
+  /**
+   * Seconds between checks of stored files against their rows (files no row names deleted, rows without a
+   * file reported); also run at start. 0: at start only.
+   */
+  fileSweepSeconds: number;
 }
 
 export interface S3Settings {
@@ -242,5 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferTimeoutMs: intFromEnv(env, 'CVDP_TRANSFER_TIMEOUT_SECONDS', 120)! * 1000,
     transferWorker: env.CVDP_TRANSFER_WORKER !== '0' && env.CVDP_TRANSFER_WORKER !== 'false',
     outboundAllow: parseOutboundAllow(env.CVDP_OUTBOUND_ALLOW),
+    fileSweepSeconds:
+      env.CVDP_FILE_SWEEP_SECONDS?.trim() === '0'
+        ? 0
+        : intFromEnv(env, 'CVDP_FILE_SWEEP_SECONDS', 6 * 60 * 60)!,
   };
 }
