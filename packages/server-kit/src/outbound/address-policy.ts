@@ -59,7 +59,8 @@ export class AddressPolicy {
     } catch {
       return false;
     }
-    if (this.allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))) return true;
+    if (this.allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits)))
+      return true;
     return ip.range() === 'unicast';
   }
 }

@@ -118,7 +118,11 @@ describe('OutboundHttp', () => {
 
   it('never follows a redirect to another origin: the credentials stay home', async () => {
     const e = await failure(
-      allowed.request(`${service.url}/away`, { method: 'POST', headers: { 'CVE-API-KEY': 'secret' }, body: '{}' }),
+      allowed.request(`${service.url}/away`, {
+        method: 'POST',
+        headers: { 'CVE-API-KEY': 'secret' },
+        body: '{}',
+      }),
     );
     expect(e).toBeInstanceOf(OutboundError);
     expect(e.kind).toBe('redirect');
@@ -133,7 +137,9 @@ describe('OutboundHttp', () => {
       'too-large',
     );
     expect((await allowed.request(`${service.url}/big`, { maxResponseBytes: 4096 })).text).toHaveLength(2048);
-    expect((await failure(allowed.request(`${service.url}/silent`, { timeoutMs: 200 }))).kind).toBe('timeout');
+    expect((await failure(allowed.request(`${service.url}/silent`, { timeoutMs: 200 }))).kind).toBe(
+      'timeout',
+    );
   });
 
   it('an address nobody answers at is unreachable, with the system code for logs only', async () => {

@@ -140,7 +140,7 @@ export class OutboundHttp {
           dispatcher: this.agent,
           // A streamed body is sent as it is read.
           duplex: 'half',
-        } as Parameters<typeof undiciFetch>[1])) as unknown as Response;
+        })) as unknown as Response;
         const location = response.headers.get('location');
         if (response.status >= 300 && response.status < 400 && location) {
           await response.body?.cancel();
