@@ -13,6 +13,7 @@ const databaseFree = [
   'packages/server-kit/src/heap-flags.test.ts',
   'packages/server-kit/src/http/responses.test.ts',
   'packages/server-kit/src/logging.test.ts',
+  'packages/server-kit/src/outbound/*.test.ts',
   'packages/server-kit/src/secret-key.test.ts',
   'packages/server-kit/src/storage/*.test.ts',
   'services/coordination/src/advisories/render-cache.test.ts',
