@@ -26,6 +26,9 @@ function server(port: number, extra: Record<string, string>, command = START) {
       // CVE account API keys (and connection tokens) are encrypted with it; without it they are refused.
       CVDP_SECRET_KEY: 'e2e secret key for CVE account API keys',
       LOG_LEVEL: 'warn',
+      // The stand-ins the servers call (local CVE Services, the other instance of a transfer) are on loopback,
+      // which outbound calls may reach only when allowed.
+      CVDP_OUTBOUND_ALLOW: '127.0.0.1',
       ...extra,
     },
   };

@@ -1,5 +1,6 @@
 // Every setting comes from the environment, read once at start. README's configuration table mirrors this file.
 import path from 'node:path';
+import { parseOutboundAllow } from './outbound/address-policy.ts';
 
 export interface Config {
   port: number;
@@ -96,6 +97,16 @@ export interface Config {
   transferTimeoutMs: number;
   /** Whether this process runs the transfer worker (CVDP_TRANSFER_WORKER=0: another replica sends them). */
   transferWorker: boolean;
+  /**
+   * Addresses and CIDR ranges outbound calls (CVE Services, other instances) may reach although they are
+   * loopback, private, link-local… (CVDP_OUTBOUND_ALLOW=127.0.0.1,10.0.0.0/8); public addresses need none.
+   */
+  outboundAllow: string[];
+  /**
+   * Seconds between checks of stored files against their rows (files no row names deleted, rows without a
+   * file reported); also run at start. 0: at start only.
+   */
+  fileSweepSeconds: number;
 }
 
 export interface S3Settings {
@@ -235,5 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferLeaseMs: intFromEnv(env, 'CVDP_TRANSFER_LEASE_SECONDS', 120)! * 1000,
     transferTimeoutMs: intFromEnv(env, 'CVDP_TRANSFER_TIMEOUT_SECONDS', 120)! * 1000,
     transferWorker: env.CVDP_TRANSFER_WORKER !== '0' && env.CVDP_TRANSFER_WORKER !== 'false',
+    outboundAllow: parseOutboundAllow(env.CVDP_OUTBOUND_ALLOW),
+    fileSweepSeconds:
+      env.CVDP_FILE_SWEEP_SECONDS?.trim() === '0'
+        ? 0
+        : intFromEnv(env, 'CVDP_FILE_SWEEP_SECONDS', 6 * 60 * 60)!,
   };
 }

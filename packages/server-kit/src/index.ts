@@ -25,6 +25,7 @@ export * from './auth/csrf.ts';
 export * from './activity.ts';
 export * from './logging.ts';
 export * from './storage/index.ts';
+export * from './outbound/index.ts';
 export {
   serverKitPlugin,
   NOT_SIGNED_IN,

@@ -27,6 +27,7 @@ import { parseTokenHeader, resolveApiToken } from './auth/api-tokens.ts';
 import { BoundTokenMemo, bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie } from './auth/csrf.ts';
 import path from 'node:path';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './storage/index.ts';
+import { OutboundHttp } from './outbound/outbound-http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     config: Config;
     /** Uploaded files (artifacts): a local folder by default, S3-compatible storage with CVDP_S3_URL. */
     storage: FileStorage;
+    /** The one client for calls to other servers (outbound/): address policy, no cross-origin redirects. */
+    outbound: OutboundHttp;
     /** PostgreSQL LISTEN/NOTIFY on one dedicated connection per process, fanned out to subscribers. */
     notifications: NotificationsListener;
     /** Signed-in sessions kept in memory (auth/session-cache.ts); null with CVDP_SESSION_CACHE=off. */
@@ -146,6 +149,9 @@ async function serverKit(app: FastifyInstance, { db, config, storage, notificati
     );
     app.addHook('onClose', async () => files.close());
   }
+  const outbound = new OutboundHttp({ allow: config.outboundAllow });
+  app.decorate('outbound', outbound);
+  app.addHook('onClose', () => outbound.close());
   startSessionPurge(app, db, config);
   // A process killed mid-upload leaves its temporary file behind: sweep old ones at start.
   const swept = await files.sweepStaleUploads?.();

@@ -89,6 +89,16 @@ export function fileStorageBehaviour(name: string, make: () => Promise<StorageUn
       expect((await buffer(await s.storage.get(stored.key))).length).toBe(0);
     });
 
+    it('lists what it stores, with when it was written', async () => {
+      const before = Date.now() - 60_000;
+      const a = await s.storage.put(Readable.from([Buffer.from('a')]));
+      const b = await s.storage.put(Readable.from([Buffer.from('b')]));
+      const listed = [];
+      for await (const file of s.storage.list()) listed.push(file);
+      expect(listed.map((f) => f.key).sort()).toEqual([a.key, b.key].sort());
+      for (const f of listed) expect(f.modifiedAt.getTime()).toBeGreaterThan(before);
+    });
+
     it('deletes (twice is fine), and treats missing objects and foreign keys as not found', async () => {
       const stored = await s.storage.put(Readable.from([Buffer.from('x')]));
       await s.storage.delete(stored.key);

@@ -15,6 +15,7 @@ import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
 import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
+import { fileReconcilePlugin } from './artifacts/reconcile.ts';
 import { participantRoutes } from './participants/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -59,6 +60,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(addReportRoutes);
   await app.register(searchRoutes);
   await app.register(artifactRoutes);
+  await app.register(fileReconcilePlugin);
   await app.register(activityRoutes);
   await app.register(metricsRoutes);
   await app.register(threadRoutes);

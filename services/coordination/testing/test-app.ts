@@ -126,6 +126,9 @@ export async function createTestApp(
     logLevel: 'silent',
     authRateLimitPerMinute: 100_000,
     submitRatePerMinute: 100_000,
+    // The stand-ins tests call out to (CVE Services, another instance, a redirecting server) listen on
+    // loopback, which the outbound policy refuses unless an administrator allows it: tests allow it here.
+    outboundAllow: ['127.0.0.1'],
     ...options.config,
   };
   const filesDir = options.storage ? null : await mkdtemp(path.join(tmpdir(), 'cvdp-test-files-'));

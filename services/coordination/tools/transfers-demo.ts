@@ -62,6 +62,8 @@ async function makeInstance(name: string, port: number): Promise<Instance> {
       CVDP_ADMIN_EMAIL: ADMIN.email,
       CVDP_ADMIN_PASSWORD: ADMIN.password,
       CVDP_SECRET_KEY: SECRET,
+      // The two instances call each other on loopback, which outbound calls reach only when allowed.
+      CVDP_OUTBOUND_ALLOW: '127.0.0.1',
       CVDP_AUTH_RATE_LIMIT: '10000',
       CVDP_SUBMIT_RATE_LIMIT: '10000',
       CVDP_TRANSFER_POLL_SECONDS: '1',

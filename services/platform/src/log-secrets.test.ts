@@ -84,7 +84,7 @@ describe('logs', () => {
     const reg = await visitor.post('/api/auth/register/', { email, name: 'Log Secrets', password });
     expect(reg.statusCode).toBe(201);
     await app.inject({ method: 'GET', url: '/healthz' });
-    await app.db.update(users).set({ pending: false }).where(eq(users.id, reg.json().id));
+    await app.db.update(users).set({ pending: false }).where(eq(users.email, email));
 
     // Concurrent registrations of one address race past the "already exists" check; the losing insert
     // (carrying an argon2id hash) hits the unique index. Then an insert failure that reaches the error log.

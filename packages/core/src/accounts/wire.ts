@@ -7,9 +7,11 @@ import { currentUserSchema, type CurrentUser } from '../auth/index.ts';
 /** One group the user belongs to, as listed in `CurrentUser.groups`. */
 export type UserGroupMembership = CurrentUser['groups'][number];
 
-/** POST /api/auth/register/ (201): the new account, pending an administrator's approval. */
+/**
+ * POST /api/auth/register/ (201): the registration, pending an administrator's approval. The same answer for
+ * an address that already has an account (its owner is emailed instead), so it carries no account id.
+ */
 export const registrationResultSchema = z.object({
-  id: z.number().int(),
   email: z.string(),
   name: z.string(),
   pending: z.literal(true),

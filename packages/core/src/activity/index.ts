@@ -115,6 +115,7 @@ export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
   'artifact:shared': 'shared a file',
   'artifact:unshared': 'stopped sharing a file',
   'artifact:deleted': 'deleted a file',
+  'file_storage:reconciled': 'checked stored files against their rows',
   // the advisory and its approvals
   'advisory:saved revision': 'saved a revision of the advisory',
   'advisory:edited revision': 'edited the latest revision of the advisory',

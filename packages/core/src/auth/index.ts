@@ -26,10 +26,26 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid email address.'))
   .transform((e) => e.toLowerCase());
 
+/**
+ * Control characters (C0 with CR/LF and tab, DEL, C1) and the Unicode line/paragraph separators. A name is
+ * shown on one line and travels into email headers (a recipient's name) and log fields: none may carry them.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+export const CONTROL_CHARACTERS_MESSAGE = 'Control characters such as line breaks are not allowed.';
+
+/** A name people or groups are shown by: one line of visible text, 1 to `max` characters. */
+export const displayNameSchema = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_MESSAGE);
+
 export const registerSchema = z
   .object({
     email: emailSchema,
-    name: z.string().trim().min(1, 'This field is required.').max(200),
+    name: displayNameSchema(),
     password: passwordSchema,
   })
   .refine((v) => v.password.toLowerCase() !== v.email, {
@@ -56,7 +72,7 @@ export const userUpdateSchema = z
     roles: z.array(z.enum(ROLE_NAMES)).max(4).optional(),
     groups: z.array(idValue).max(100).optional(),
     is_active: z.boolean().optional(),
-    name: z.string().trim().min(1).max(200).optional(),
+    name: displayNameSchema().optional(),
   })
   .strict();
 
@@ -66,12 +82,12 @@ export const groupRequestSchema = z.object({
 });
 
 export const groupCreateSchema = z.object({
-  name: z.string().trim().min(1, 'This field is required.').max(200),
+  name: displayNameSchema(),
   kind: z.enum(['vendor', 'team']).default('vendor'),
 });
 
 export const tokenCreateSchema = z.object({
-  name: z.string().trim().min(1, 'This field is required.').max(100),
+  name: displayNameSchema(100),
 });
 
 /** What GET /api/user/ (and POST /api/auth/login/) answers. */

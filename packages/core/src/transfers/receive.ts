@@ -204,6 +204,11 @@ export type TransferAnswer =
 /** The answer of "test connection": whether the other instance's ping/ accepted our token. */
 export const connectionTestResultSchema = z.object({
   ok: z.boolean(),
+  outcome: z
+    .enum(['reachable', 'unreachable', 'refused'])
+    .describe(
+      'reachable: a CVDP accepted our token; unreachable: anything else (never told apart); refused: the outbound address policy does not allow the address.',
+    ),
   detail: z.string().describe('What happened, for the screen (never the token).'),
   instance: z
     .string()

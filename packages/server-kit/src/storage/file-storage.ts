@@ -27,6 +27,16 @@ export interface FileStorage {
    * Optional: stores without temporary objects need none.
    */
   sweepStaleUploads?(olderThanMs?: number): Promise<number>;
+  /**
+   * Every stored object under a key of ours, with when it was written: what the reconciliation of files and
+   * rows walks (a file whose row never committed, after a crash, is found this way).
+   */
+  list(): AsyncIterable<ListedFile>;
+}
+
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class FileTooLargeError extends Error {

@@ -5,7 +5,13 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileNotFoundError, type FileStorage, type PutOptions, type StoredFile } from './file-storage.ts';
+import {
+  FileNotFoundError,
+  type FileStorage,
+  type ListedFile,
+  type PutOptions,
+  type StoredFile,
+} from './file-storage.ts';
 import { MeasuringStream, STORAGE_KEY_PATTERN, newStorageKey } from './measuring-stream.ts';
 
 /** Uploads still in `.incoming` after this long belong to a process that died (kill -9, power loss). */
@@ -71,6 +77,30 @@ export class LocalFileStorage implements FileStorage {
       }
     }
     return removed;
+  }
+
+  /** The files under `<2 hex>/<uuid>` (temporary ones in `.incoming` are the sweep's above, not listed). */
+  async *list(): AsyncIterable<ListedFile> {
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const folder of folders.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      for (const name of (await readdir(path.join(this.root, folder))).sort()) {
+        const key = `${folder}/${name}`;
+        if (!STORAGE_KEY_PATTERN.test(key)) continue;
+        try {
+          yield { key, modifiedAt: (await stat(this.pathOf(key))).mtime };
+        } catch (error) {
+          // Deleted meanwhile.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+    }
   }
 
   async get(key: string): Promise<Readable> {

@@ -10,6 +10,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -17,6 +18,7 @@ import {
   FileNotFoundError,
   FileTooLargeError,
   type FileStorage,
+  type ListedFile,
   type PutOptions,
   type StoredFile,
 } from './file-storage.ts';
@@ -155,6 +157,20 @@ export class S3FileStorage implements FileStorage {
       throw error;
     }
     return removed;
+  }
+
+  /** The bucket's objects under keys of ours, a page (1,000) at a time. */
+  async *list(): AsyncIterable<ListedFile> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key && STORAGE_KEY_PATTERN.test(o.Key))
+          yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /** Closes the client's connections (tests, shutdown). */

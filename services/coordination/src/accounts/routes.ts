@@ -17,14 +17,15 @@ import {
   destroySession,
   forgetCachedUser,
   hashPassword,
-  mapUniqueViolations,
   noContent,
   readSessionCookie,
   routes,
+  uniqueViolation,
   verifyPassword,
 } from '@cvdp/server-kit';
-import { clearFailures, recordFailure, tooManyFailures, WINDOW_MINUTES } from './login-throttle.ts';
+import { clearFailures, recordFailure, signInRetryAfter, tooManyFailuresError } from './login-throttle.ts';
 import { changePassword, createPendingUser, findUser, findUserByEmail, groupsOfUser } from './store.ts';
+import { tellOwnerOfRegistration } from './registration-notice.ts';
 import { currentUserView } from './user-view.ts';
 import { type SecondStepCheck, startSession } from './start-session.ts';
 
@@ -32,31 +33,40 @@ export async function accountRoutes(app: FastifyInstance, opts: { secondStep?: S
   const { db, config } = app;
   const r = routes(app);
   const auth = { tags: ['accounts'], rateLimitPerMinute: config.authRateLimitPerMinute };
-  const EMAIL_TAKEN = 'An account with this email already exists.';
 
   r.post(
     '/api/auth/register/',
     {
       ...auth,
-      summary: 'Register (the account waits for approval)',
+      summary:
+        'Register (the account waits for approval; a taken address gets the same answer and its owner an email)',
       access: 'public',
       body: registerSchema,
       response: { 201: registrationResultSchema },
     },
     async (request, reply) => {
       const input = request.body;
-      if (await findUserByEmail(db, input.email))
-        throw new HttpError(400, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      // Hashed first, whatever happens next: both answers below then take about as long.
       const passwordHash = await hashPassword(input.password);
-      // Two registrations of one address at once both pass the check above; the unique index decides.
-      const user = await mapUniqueViolations(
-        () => createPendingUser(db, { email: input.email, name: input.name, passwordHash }),
-        { users_email_lower_idx: { field: 'email', message: EMAIL_TAKEN } },
-      );
+      const existing = await findUserByEmail(db, input.email);
+      let created = false;
+      if (!existing) {
+        // Two registrations of one address at once both pass the check above; the unique index decides,
+        // and the loser is answered like any registration of a taken address.
+        created = await createPendingUser(db, { email: input.email, name: input.name, passwordHash }).then(
+          () => true,
+          (error: unknown) => {
+            if (uniqueViolation(error) === 'users_email_lower_idx') return false;
+            throw error;
+          },
+        );
+      }
+      // A taken address is answered exactly like a new one (nothing tells a stranger that an account
+      // exists); its owner is told by email instead.
+      if (!created) await tellOwnerOfRegistration(db, input.email, config.publicUrl);
       return reply.status(201).send({
-        id: user.id,
-        email: user.email,
-        name: user.name,
+        email: input.email,
+        name: input.name,
         pending: true,
         detail: ACCOUNT_PENDING_MESSAGE,
       });
@@ -74,8 +84,11 @@ export async function accountRoutes(app: FastifyInstance, opts: { secondStep?: S
     },
     async (request, reply) => {
       const input = request.body;
-      if (await tooManyFailures(db, input.email)) {
-        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${WINDOW_MINUTES} minutes.`);
+      // Before the password: an address out of tries learns nothing more, right password or not.
+      const retryAfter = await signInRetryAfter(db, input.email, request.ip);
+      if (retryAfter !== null) {
+        reply.header('retry-after', String(retryAfter));
+        throw tooManyFailuresError(retryAfter);
       }
       const user = await findUserByEmail(db, input.email);
       const ok = user
@@ -91,7 +104,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { secondStep?: S
       if (!user.isActive) {
         throw new HttpError(401, 'This account has been deactivated.');
       }
-      await clearFailures(db, input.email);
+      await clearFailures(db, input.email, request.ip);
       // A second factor (or the requirement to enrol one) holds the session back: 202 and a pending sign-in.
       const challenge = await opts.secondStep?.(user, request);
       if (challenge) return reply.status(202).send(challenge);

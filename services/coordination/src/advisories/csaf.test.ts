@@ -1,7 +1,9 @@
 // CSAF for advisories (issue 12) through the HTTP stack: CSAF profiles (admin), a case's CSAF settings
 // (staff), the advisory exported as CSAF 2.0 and 2.1 for realistic cases — every document validated HERE
-// with csaf-validator-lib (2.0: strict schema + all mandatory tests; 2.1: the lib's 2.1 schema + its 2.1
-// mandatory tests) —, the 409s, access per role before and after sharing, and the upload round trip.
+// (2.0: csaf-validator-lib's strict schema + all mandatory tests; 2.1: the current OASIS schema, the lib's
+// 2.1 mandatory tests that fit the draft and ours) —, the 409s, access per role before and after sharing,
+// the upload round trip, and third-party 2.1 uploads (product paths accepted, an invalid one refused).
+import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '@cvdp/server-kit';
@@ -13,6 +15,7 @@ import { advisoryRevisions } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { vendorWorld, type VendorWorld } from '../../testing/vendor-status-test-helpers.ts';
 import { validateCsaf, validateCsaf21 } from '../csaf/validate.ts';
+import { ssvcSelectionListErrors } from '../csaf/csaf21/index.ts';
 import { csafUploadBody } from '../../testing/csaf-test-helpers.ts';
 
 let t: TestApp;
@@ -68,8 +71,9 @@ async function exported(client: TestClient, w: VendorWorld, version?: '2.0' | '2
   const validation = version === '2.1' ? await validateCsaf21(doc) : await validateCsaf(doc);
   expect(validation.failed).toEqual([]);
   expect(validation.valid).toBe(true);
-  // 2.0: the strict schema + 43 mandatory tests; 2.1: its strict schema + the lib's 61 2.1 mandatory tests.
-  expect(validation.testsRun).toBe(version === '2.1' ? 62 : 44);
+  // 2.0: the strict schema + 43 mandatory tests; 2.1: the current schema + 15 tests of ours + the lib's 61
+  // 2.1 mandatory tests but the 8 ours replace.
+  expect(validation.testsRun).toBe(version === '2.1' ? 69 : 44);
   return { doc, res };
 }
 
@@ -497,17 +501,27 @@ describe('GET /api/case/{id}/advisory/csaf/', () => {
     expect(content.cvss_v4).toEqual(cvss4Record(V40));
     expect(content.cvss_v4.baseScore).toBe(8.6);
     expect(content.cvss_v3.version).toBe('3.1');
-    expect(content.ssvc_v1).toMatchObject({ schemaVersion: '1-0-1', id: `VU#${w.caseId}.1` });
-    expect(content.ssvc_v1.selections.map((s: Json) => s.name)).toContain('Exploitation');
+    // SSVC as the current 2.1 schema has it: the decision's SelectionList 2.0.0, aimed at the vulnerability.
+    expect(content.ssvc_v1).toBeUndefined();
+    expect(content.ssvc_v2).toMatchObject({ schemaVersion: '2.0.0', target_ids: [`VU#${w.caseId}.1`] });
+    expect(content.ssvc_v2.selections.map((s: Json) => s.name)).toContain('Exploitation');
+    expect(ssvcSelectionListErrors(content.ssvc_v2)).toEqual({ isValid: true, errors: [] });
     expect(b.metrics[0].content).toEqual({ cvss_v3: expect.objectContaining({ baseScore: 7.5 }) });
 
-    // What the workaround is for: the lib alone refuses the valid 8.6 score (schema and 6.1.8), nothing else.
+    // What the lib's older 2.1 draft refuses of it: the valid 8.6 score (its CVSS 4.0 schema's multipleOf
+    // bug: schema and 6.1.8) and ssvc_v2 (it knows only ssvc_v1), nothing else.
     const raw = await validate([csaf_2_1_strict, ...Object.values(mandatory21)], doc);
     const failed = raw.tests.filter((x) => !x.isValid);
     expect(failed.map((x) => x.name).sort()).toEqual(['csaf_2_1_strict', 'mandatoryTest_6_1_8']);
     for (const test of failed)
       for (const e of test.errors)
-        expect(e.instancePath).toMatch(/^\/vulnerabilities\/0\/metrics\/0\/content\/cvss_v4(\/|$)/);
+        expect(e.instancePath).toMatch(/^\/vulnerabilities\/0\/metrics\/0\/content(\/cvss_v4(\/|$)|$)/);
+    expect(failed[0].errors).toContainEqual(
+      expect.objectContaining({
+        instancePath: '/vulnerabilities/0/metrics/0/content',
+        params: { additionalProperty: 'ssvc_v2' },
+      }),
+    );
     // A cvss_v4 object whose score does not match its vector is still refused.
     const broken = structuredClone(doc);
     broken.vulnerabilities[0].metrics[0].content.cvss_v4.baseScore = 9.3;
@@ -670,6 +684,40 @@ describe('POST /api/advisory/upload/', () => {
       .from(activity)
       .where(and(eq(activity.caseId, w.caseId), eq(activity.verb, 'imported CSAF')));
     expect(log.objectType).toBe('advisory');
+  });
+
+  it('third-party CSAF 2.1: product paths accepted; an invalid document refused naming its path, nothing stored', async () => {
+    const w = await oneVulCase();
+    const before = await revisions(w.caseId);
+    // OASIS's example whose vulnerabilities name products defined by product_tree.product_paths (the lib's
+    // older 2.1 draft refused it), and a BSI advisory: both valid under the current 2.1 schema and tests.
+    for (const name of ['oasis_csaf_tc-csaf_2_1-2024-d-14.json', 'bsi-2022-0001.json']) {
+      const text = readFileSync(new URL(`../../testing/fixtures/csaf-2.1/${name}`, import.meta.url), 'utf8');
+      const doc = JSON.parse(text) as Json;
+      const created = ok(await upload(w.coordinator, w.caseId, text), 201).json();
+      expect(created).toMatchObject({ source: 'csaf_upload', title: doc.document.title });
+      const [row] = await t.db.select().from(advisoryRevisions).where(eq(advisoryRevisions.id, created.id));
+      expect(row.csafDocument).toEqual(doc);
+    }
+    expect(await revisions(w.caseId)).toBe(before + 2);
+
+    const broken = JSON.parse(
+      readFileSync(
+        new URL('../../testing/fixtures/csaf-2.1/oasis_csaf_tc-csaf_2_1-2024-d-14.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Json;
+    broken.product_tree.product_paths[0].subpaths[0].next_product_reference = 'CSAFPID-NOWHERE';
+    broken.product_tree.product_paths[1].full_product_name = { name: 'B' };
+    const res = ok(await upload(w.coordinator, w.caseId, JSON.stringify(broken)), 400);
+    expect(res.json().detail).toBe(CSAF_UPLOAD_INVALID);
+    expect(res.json().errors.schema).toContain(
+      "/product_tree/product_paths/1/full_product_name: must have required property 'product_id'",
+    );
+    expect(res.json().errors['6.1.1']).toContain(
+      '/product_tree/product_paths/0/subpaths/0/next_product_reference: definition of product id missing',
+    );
+    expect(await revisions(w.caseId)).toBe(before + 2);
   });
 
   it('refuses invalid files (400 listing the failures), strangers (404), participants (403): nothing stored', async () => {

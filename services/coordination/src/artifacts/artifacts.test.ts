@@ -75,8 +75,27 @@ describe('GET /api/case/artifact/{uuid}/download/', () => {
       `attachment; filename="r_sum_ _x_.html"; filename*=UTF-8''r%C3%A9sum%C3%A9%20_x_.html`,
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-type']).toBe('text/html');
+    // Declared text/html, served as bytes nobody renders.
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(POC)));
+  });
+
+  it('a script declared application/javascript is served as octet-stream; inert types keep theirs', async () => {
+    for (const [name, declared, served] of [
+      ['exploit.js', 'application/javascript', 'application/octet-stream'],
+      ['page.svg', 'image/svg+xml', 'application/octet-stream'],
+      ['shot.png', 'image/png', 'image/png'],
+      ['notes.txt', 'text/plain; charset=utf-7', 'text/plain; charset=utf-8'],
+    ]) {
+      const { reporter, artifact } = await caseWithPoc(name, declared);
+      const res = await reporter.get(`/api/case/artifact/${artifact.uuid}/download/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type'], name).toBe(served);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    }
   });
 
   it('answers 404 to strangers, for malformed or unknown ids and for a file gone from storage; 401 without a session', async () => {

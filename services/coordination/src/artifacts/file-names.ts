@@ -29,6 +29,34 @@ export function safeContentType(type: string | undefined | null): string {
   return MIME_TYPE.test(t) ? t : 'application/octet-stream';
 }
 
+/**
+ * Types a browser never runs: a download declared as one of them keeps it (a PNG still previews when saved),
+ * every other is served as application/octet-stream whatever the uploader declared. On our own origin, a file
+ * served as application/javascript would be a same-origin script that `script-src 'self'` lets run.
+ */
+const INERT_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'application/pdf', 'text/plain']);
+
+/** The Content-Type a stored file is served with: an inert type as declared, anything else octet-stream. */
+export function downloadContentType(stored: string): string {
+  const type = safeContentType(stored);
+  if (!INERT_TYPES.has(type)) return 'application/octet-stream';
+  // Text in UTF-8 always: a declared charset (UTF-7 and the like) is the uploader's to choose otherwise.
+  return type === 'text/plain' ? 'text/plain; charset=utf-8' : type;
+}
+
+/**
+ * The headers every file download carries: the type above, always an attachment, never sniffed, and a
+ * sandbox with nothing allowed, should a browser still render it (a PDF viewer, an image opened in a tab).
+ */
+export function downloadHeaders(fileName: string, storedType: string): Record<string, string> {
+  return {
+    'Content-Type': downloadContentType(storedType),
+    'Content-Disposition': attachmentDisposition(fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  };
+}
+
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

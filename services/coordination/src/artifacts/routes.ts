@@ -26,7 +26,7 @@ import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { readableThread } from '../threads/access.ts';
 import { artifactView } from './artifact-view.ts';
-import { attachmentDisposition } from './file-names.ts';
+import { downloadHeaders } from './file-names.ts';
 import { assertWithinQuota } from './quota.ts';
 import {
   type ArtifactRow,
@@ -190,7 +190,11 @@ export async function artifactRoutes(app: FastifyInstance) {
       tags: ['artifacts'],
       access: 'user',
       params: uuidParams,
-      response: { 200: fileResponse("The file's bytes, as an attachment, with its content type.") },
+      response: {
+        200: fileResponse(
+          "The file's bytes, as an attachment: application/octet-stream unless an inert type (PNG, JPEG, GIF, PDF, plain text).",
+        ),
+      },
     },
     async (request, reply) => {
       const { artifact } = await visibleArtifact(request, request.params.uuid);
@@ -203,10 +207,8 @@ export async function artifactRoutes(app: FastifyInstance) {
         throw notFound('The file is no longer available.');
       }
       return reply
-        .header('Content-Type', artifact.contentType)
+        .headers(downloadHeaders(artifact.fileName, artifact.contentType))
         .header('Content-Length', String(artifact.size))
-        .header('Content-Disposition', attachmentDisposition(artifact.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(content);
     },

@@ -294,7 +294,8 @@ describe('POST /api/case/thread/{id}/upload/', () => {
         `attachment; filename="exploit.html"; filename*=UTF-8''exploit.html`,
       );
       expect(got.headers['x-content-type-options']).toBe('nosniff');
-      expect(got.headers['content-type']).toBe('text/html');
+      // Declared text/html; served as bytes no browser renders (issue 27).
+      expect(got.headers['content-type']).toBe('application/octet-stream');
     }
     // Vendor B and the reporter take part in the case but not in this thread.
     const before = await kept(t);

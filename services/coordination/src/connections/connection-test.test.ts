@@ -1,7 +1,9 @@
 // POST manage/connection/{id}/test/ (issue 14): an administrator's "test connection" calls the other
 // instance's cvdp/api/transfers/ping/ with the token we present to it, over real HTTP (here the instance
 // talks to itself on loopback: the connection's outgoing and incoming tokens are one). The answer says what
-// happened; the token never appears in it or in the audit row.
+// happened; the token never appears in it or in the audit row. Only three answers (issue 27): reachable, not
+// reachable, refused by the outbound policy — a closed port, a web server that is not a CVDP and a refused
+// token all read the same, so the test cannot map an internal network.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, ConnectionTestResult } from '@cvdp/core';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { connections } from './tables.ts';
+import { CONNECTION_REFUSED_BY_POLICY, CONNECTION_UNREACHABLE } from './routes.ts';
 
 const SECRET = 'connection-test-secret-key-0123456789';
 const TOKEN = 'loopback-token-CCCCCCCCCCCCCCCCCCCC';
@@ -37,6 +40,7 @@ describe('POST manage/connection/{id}/test/', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ConnectionTestResult>()).toEqual({
       ok: true,
+      outcome: 'reachable',
       instance: 'https://cert.example',
       detail: 'Connected to https://cert.example, which knows this instance as "Myself".',
     });
@@ -50,21 +54,22 @@ describe('POST manage/connection/{id}/test/', () => {
     // The other side no longer accepts our token: not ok, and why.
     await admin.patch(`/manage/connection/${c.id}/`, { token: `${TOKEN}-old` });
     const refused = (await admin.post(`/manage/connection/${c.id}/test/`)).json<ConnectionTestResult>();
-    expect(refused.ok).toBe(false);
-    expect(refused.detail).toMatch(/refused our token \(401\)/);
-    expect(JSON.stringify(refused)).not.toContain(TOKEN);
+    expect(refused).toEqual({ ok: false, outcome: 'unreachable', detail: CONNECTION_UNREACHABLE });
     await admin.delete(`/manage/connection/${c.id}/`);
   });
 
-  it('an address nobody answers at, or one that is not a CVDP, is not ok and keeps no contact', async () => {
+  it('an address nobody answers at and one that is not a CVDP read the same, and keep no contact', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
     const down = await connection({
       name: 'Down',
-      base_url: 'http://127.0.0.1:9/',
+      base_url: `http://127.0.0.1:${closedPort}/`,
       incoming_token: `${TOKEN}-down`,
     });
     const res = (await admin.post(`/manage/connection/${down.id}/test/`)).json<ConnectionTestResult>();
-    expect(res.ok).toBe(false);
-    expect(res.detail).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:9\/cvdp\/api\/transfers\/ping\//);
+    expect(res).toEqual({ ok: false, outcome: 'unreachable', detail: CONNECTION_UNREACHABLE });
     const [row] = await t.db.select().from(connections).where(eq(connections.id, down.id));
     expect(row.lastContactAt).toBeNull();
     await admin.delete(`/manage/connection/${down.id}/`);
@@ -80,13 +85,24 @@ describe('POST manage/connection/{id}/test/', () => {
         incoming_token: `${TOKEN}-site`,
       });
       const answer = (await admin.post(`/manage/connection/${wrong.id}/test/`)).json<ConnectionTestResult>();
-      expect(answer).toEqual({
-        ok: false,
-        detail: 'The other instance answered, but not with JSON: is this the address of a CVDP?',
-      });
+      expect(answer).toEqual({ ok: false, outcome: 'unreachable', detail: CONNECTION_UNREACHABLE });
       await admin.delete(`/manage/connection/${wrong.id}/`);
     } finally {
       site.close();
+    }
+  });
+
+  it('an address the outbound policy does not allow is refused by policy, without a call', async () => {
+    // Tests allow 127.0.0.1 only: cloud metadata (link-local) and a private address stay refused.
+    for (const [name, base_url] of [
+      ['Metadata', 'http://169.254.169.254/'],
+      ['Private', 'http://10.0.0.1:8000/'],
+      ['Mapped', 'http://[::ffff:a00:1]/'],
+    ]) {
+      const c = await connection({ name, base_url, incoming_token: `${TOKEN}-${name}` });
+      const res = (await admin.post(`/manage/connection/${c.id}/test/`)).json<ConnectionTestResult>();
+      expect(res, base_url).toEqual({ ok: false, outcome: 'refused', detail: CONNECTION_REFUSED_BY_POLICY });
+      await admin.delete(`/manage/connection/${c.id}/`);
     }
   });
 

@@ -19,6 +19,9 @@ import {
 } from '@cvdp/core';
 import {
   HttpError,
+  OutboundError,
+  type OutboundHttp,
+  type OutboundResponse,
   SecretKeyMissingError,
   decryptSecret,
   encryptSecret,
@@ -122,7 +125,8 @@ export async function connectionRoutes(app: FastifyInstance) {
     '/manage/connection/:id/test/',
     {
       ...admin,
-      summary: "Test a connection: call the other instance's ping/ with our token",
+      summary:
+        "Test a connection: call the other instance's ping/ with our token (reachable, not reachable or refused by policy)",
       params: idParams,
       response: { 200: connectionTestResultSchema },
     },
@@ -139,7 +143,7 @@ export async function connectionRoutes(app: FastifyInstance) {
           'The token of this connection cannot be read (CVDP_SECRET_KEY changed?): set it again.',
         );
       }
-      const result = await ping(row.baseUrl, token);
+      const result = await ping(app.outbound, row.baseUrl, token);
       await recordConnectionTest(db, request.user!.id, row.id, result);
       return result;
     },
@@ -155,52 +159,53 @@ export async function connectionRoutes(app: FastifyInstance) {
   );
 }
 
-/** GET <base>/cvdp/api/transfers/ping/ with our token: what the other instance says, never the token. */
-async function ping(baseUrl: string, token: string): Promise<ConnectionTestResult> {
+export const CONNECTION_UNREACHABLE =
+  'Not reachable: no CVDP at this address accepted our token. Check the address, and the tokens on both sides.';
+export const CONNECTION_REFUSED_BY_POLICY =
+  'Refused by policy: outbound calls to this address are not allowed (an administrator of the server can allow it with CVDP_OUTBOUND_ALLOW).';
+
+/**
+ * GET <base>/cvdp/api/transfers/ping/ with our token. The answer is one of three: reachable (a CVDP that
+ * accepted our token, and who it is), not reachable, or refused by the outbound policy. Nothing else about
+ * the target — refused connection, timeout, status, not JSON — is told apart, so "test connection" cannot
+ * be used to map what answers on an internal address and port.
+ */
+async function ping(outbound: OutboundHttp, baseUrl: string, token: string): Promise<ConnectionTestResult> {
+  const unreachable: ConnectionTestResult = {
+    ok: false,
+    outcome: 'unreachable',
+    detail: CONNECTION_UNREACHABLE,
+  };
   let url: string;
   try {
     url = transferUrl(baseUrl, TRANSFER_PATHS.ping);
   } catch {
-    return { ok: false, detail: 'The base URL of this connection is not a valid URL.' };
+    return unreachable;
   }
-  let res: Response;
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, {
+    res = await outbound.request(url, {
       headers: { authorization: `Token ${token}`, accept: 'application/json' },
-      // A redirect would carry our token elsewhere.
-      redirect: 'error',
-      signal: AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS),
+      timeoutMs: CONNECTION_TEST_TIMEOUT_MS,
+      maxResponseBytes: 64 * 1024,
     });
   } catch (e) {
-    const timedOut = (e as Error).name === 'TimeoutError';
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    return {
-      ok: false,
-      detail: timedOut
-        ? `No answer from ${url} within ${CONNECTION_TEST_TIMEOUT_MS / 1000} s.`
-        : `Could not reach ${url}: ${cause?.code ?? cause?.message ?? (e as Error).message}.`,
-    };
+    if (e instanceof OutboundError && e.kind === 'refused')
+      return { ok: false, outcome: 'refused', detail: CONNECTION_REFUSED_BY_POLICY };
+    return unreachable;
   }
-  if (res.status === 401)
-    return {
-      ok: false,
-      detail: 'The other instance refused our token (401): check the token on both sides.',
-    };
-  if (!res.ok) return { ok: false, detail: `The other instance answered ${res.status} ${res.statusText}.` };
+  if (res.status !== 200) return unreachable;
   let body: { instance?: unknown; connection?: unknown };
   try {
-    body = (await res.json()) as typeof body;
+    body = JSON.parse(res.text) as typeof body;
   } catch {
-    return {
-      ok: false,
-      detail: 'The other instance answered, but not with JSON: is this the address of a CVDP?',
-    };
+    return unreachable;
   }
-  if (typeof body?.instance !== 'string' || typeof body.connection !== 'string')
-    return { ok: false, detail: 'The answer is not a CVDP ping: is this the address of a CVDP?' };
+  if (typeof body?.instance !== 'string' || typeof body.connection !== 'string') return unreachable;
   const instance = body.instance.slice(0, 500);
   return {
     ok: true,
+    outcome: 'reachable',
     detail: `Connected to ${instance}, which knows this instance as "${body.connection.slice(0, 200)}".`,
     instance,
   };

@@ -12,7 +12,8 @@
 //              `cwes` with the CWE list version), the VU# id, the description note, product_status, VEX
 //              flags/threats, remediations (vendor fixes from the fixed versions, the advisory's solution
 //              as a mitigation, else none_available), CVSS (2.0: 3.1 in scores[].cvss_v3, 4.0 and SSVC as
-//              notes — CSAF 2.0 cannot carry them; 2.1: metrics[].content with cvss_v3, cvss_v4, ssvc_v1).
+//              notes — CSAF 2.0 cannot carry them; 2.1: metrics[].content with cvss_v3, cvss_v4 and ssvc_v2,
+//              the SSVC decision's SelectionList 2.0.0 as the current OASIS 2.1 schema has it).
 import cwe417 from '@secvisogram/csaf-validator-lib/lib/cwec/4.17.js';
 import {
   type CsafAdvisoryCategory,
@@ -313,18 +314,34 @@ function cwes21(ids: number[]) {
   });
 }
 
-function ssvcV1(ssvc: SsvcData, id: string): Json {
+/**
+ * 2.1's `ssvc_v2`: the decision's SSVC SelectionList 2.0.0 (as CVDP stores it), aimed at the vulnerability
+ * by the id the document gives it — its CVE, else its VU# id (6.1.47 wants one of those).
+ */
+function ssvcV2(ssvc: SsvcData, targetId: string): Json {
+  const { schemaVersion, timestamp, selections, decision_point_resources, references } = ssvc.selectionList;
   return {
-    id,
-    schemaVersion: '1-0-1',
-    timestamp: ssvc.selectionList.timestamp,
-    selections: ssvc.selectionList.selections.map((s) => ({
-      name: s.name ?? s.key,
-      namespace: s.namespace,
-      values: s.values.map((v) => v.name ?? v.key),
-      version: s.version,
-    })),
+    schemaVersion,
+    timestamp,
+    target_ids: [targetId],
+    selections,
+    ...(decision_point_resources?.length ? { decision_point_resources } : {}),
+    ...(references?.length ? { references } : {}),
   };
+}
+
+/**
+ * Whether an SSVC decision can go into 2.1's metrics: in an interim or final document its timestamp must
+ * not be later than the newest revision (6.1.49) — a decision taken after the revision was written is not
+ * part of that revision's analysis, so it is said in a note instead, as 2.0 does.
+ */
+function ssvcFitsRevision(input: AdvisoryCsafInput, ssvc: SsvcData): boolean {
+  if (!input.latest.published && !input.latest.shared) return true;
+  const newest = Math.max(
+    ...input.history.map((r) => r.createdAt.getTime()),
+    input.latest.createdAt.getTime(),
+  );
+  return Date.parse(ssvc.selectionList.timestamp) <= newest;
 }
 
 function vulnerabilityJson(
@@ -376,11 +393,12 @@ function vulnerabilityJson(
   };
 
   const scored = affected.length > 0;
+  const ssvcInMetrics = v21 && scored && vul.ssvc !== null && ssvcFitsRevision(input, vul.ssvc);
   if (v21) {
     const content: Json = {};
     if (cvssV3) content.cvss_v3 = cvssV3;
     if (cvssV4) content.cvss_v4 = cvssV4;
-    if (vul.ssvc) content.ssvc_v1 = ssvcV1(vul.ssvc, idText);
+    if (ssvcInMetrics) content.ssvc_v2 = ssvcV2(vul.ssvc!, idText);
     if (scored && Object.keys(content).length) json.metrics = [{ products: affected, content }];
   } else if (scored && cvssV3) {
     json.scores = [{ products: affected, cvss_v3: cvssV3 }];
@@ -400,7 +418,7 @@ function vulnerabilityJson(
       text: `${v4.vector} (${v4.score.toFixed(1)} ${v4.severity})`,
     });
   }
-  if (vul.ssvc && (!v21 || !scored)) {
+  if (vul.ssvc && !ssvcInMetrics) {
     const s = vul.ssvc;
     notes.push({
       category: 'other',

@@ -36,8 +36,9 @@ declare module '@secvisogram/csaf-validator-lib/cwe.js' {
   export const weaknesses: { id: string; name: string; status: string; usage?: string }[];
 }
 
-// CSAF 2.1 (experimental in the lib): its strict schema and mandatory tests, run with the non-strict
-// `validate` (validateStrict refuses test functions of the 2.1 folder).
+// CSAF 2.1 (experimental in the lib): its mandatory tests, run with the non-strict `validate`
+// (validateStrict refuses test functions of the 2.1 folder). Its 2.1 schema is older than the current
+// draft's, which csaf21/schema.ts validates against; only a test still imports it (to show the difference).
 declare module '@secvisogram/csaf-validator-lib/validate.js' {
   import type { CsafValidationResult, DocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
   export default function validate(tests: DocumentTest[], doc: unknown): Promise<CsafValidationResult>;

@@ -1,6 +1,9 @@
 // The CSAF validator (csaf.md §5): @secvisogram/csaf-validator-lib's strict CSAF 2.0 schema and every
 // mandatory test (6.1.1 … 6.1.33, the 6.1.27.x profile tests included), offline — never the informative tests
 // (they spawn hunspell and fetch URLs). What failed comes back per test with the lib's messages.
+// CSAF 2.1 is validated as the current OASIS draft has it (issue 29): its schema (csaf21/schema.ts, not the
+// lib's older one), the lib's 2.1 mandatory tests where they still fit the draft, and ours (csaf21/) where
+// they do not.
 //
 // The lib compiles its JSON schemas when a test module is imported: 1.8 s for the 2.0 mandatory tests, 6.5 s
 // for the 2.1 ones, and its `validateStrict.js` imports the optional and informative tests too (another 6.8 s)
@@ -45,14 +48,15 @@ const suite20 = lazySuite(async () => {
   return { validate, tests: [csaf_2_0_strict, ...testsOf(mandatory)] };
 });
 
-/** CSAF 2.1: the lib's 2.1 strict schema and every 2.1 mandatory test it has (6.1.1 … 6.1.52, 61 of them). */
+/** CSAF 2.1: the lib's 2.1 mandatory tests, but those ours replace (csaf21/index.ts). */
 const suite21 = lazySuite(async () => {
-  const [{ default: validate }, { csaf_2_1_strict }, mandatory21] = await Promise.all([
+  const [{ default: validate }, mandatory21, { OWN_CSAF21_TESTS }] = await Promise.all([
     import('@secvisogram/csaf-validator-lib/validate.js'),
-    import('@secvisogram/csaf-validator-lib/csaf_2_1/schemaTests.js'),
     import('@secvisogram/csaf-validator-lib/csaf_2_1/mandatoryTests.js'),
+    import('./csaf21/index.ts'),
   ]);
-  return { validate, tests: [csaf_2_1_strict, ...testsOf(mandatory21)] };
+  const ours = new Set(OWN_CSAF21_TESTS.map((t) => t.test));
+  return { validate, tests: testsOf(mandatory21).filter((t) => !ours.has(csafTestName(t.name))) };
 });
 
 export interface CsafFailedTest {
@@ -70,7 +74,7 @@ export interface CsafValidation {
 
 /** 'mandatoryTest_6_1_27_10' → '6.1.27.10'; 'csaf_2_0_strict' → 'schema'. */
 export function csafTestName(name: string): string {
-  if (name === 'csaf_2_0_strict' || name === 'csaf_2_1_strict') return 'schema';
+  if (name === 'csaf_2_0_strict') return 'schema';
   const m = /^mandatoryTest_([\d_]+)$/.exec(name);
   return m ? m[1].replaceAll('_', '.') : name;
 }
@@ -139,22 +143,29 @@ function withoutConfirmedCvss4(document: unknown): { document: unknown; confirme
 }
 
 /**
- * Runs the lib's CSAF 2.1 strict schema and all its 2.1 mandatory tests (the lib calls its 2.1 support
- * experimental). cvss_v4 objects are checked by our CVSS 4.0 engine instead of the lib's schema, whose
- * multipleOf bug refuses valid scores (see withoutConfirmedCvss4).
+ * Runs CSAF 2.1 as the current OASIS draft has it: the current schema (with the FIRST CVSS and CERT/CC SSVC
+ * schemas it references) and every mandatory test — the lib's where they fit the draft, ours where they do
+ * not (csaf21/). The lib's tests see cvss_v4 objects our CVSS 4.0 engine confirms taken out (its own CVSS 4.0
+ * schema has the multipleOf bug, see withoutConfirmedCvss4); the schema and our tests see the document whole.
  */
 export async function validateCsaf21(document: unknown): Promise<CsafValidation> {
   const { document: checked } = withoutConfirmedCvss4(document);
   const { validate, tests } = await suite21();
-  const result = await validate(tests, checked);
+  const { csaf21SchemaErrors, OWN_CSAF21_TESTS } = await import('./csaf21/index.ts');
+  const lib = await validate(tests, checked);
+  const results = [
+    { test: 'schema', ...csaf21SchemaErrors(document) },
+    ...(await Promise.all(OWN_CSAF21_TESTS.map(async (t) => ({ test: t.test, ...(await t.run(document)) })))),
+    ...lib.tests.map((t) => ({ test: csafTestName(t.name), isValid: t.isValid, errors: t.errors })),
+  ];
   return {
-    valid: result.isValid,
-    testsRun: result.tests.length,
-    failed: result.tests
-      .filter((t) => !t.isValid)
-      .map((t) => ({
-        test: csafTestName(t.name),
-        errors: t.errors.map((e) => ({ path: e.instancePath, message: e.message })),
+    valid: results.every((r) => r.isValid),
+    testsRun: results.length,
+    failed: results
+      .filter((r) => !r.isValid)
+      .map((r) => ({
+        test: r.test,
+        errors: r.errors.map((e) => ({ path: e.instancePath, message: e.message })),
       })),
   };
 }

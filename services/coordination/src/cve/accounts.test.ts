@@ -1,6 +1,8 @@
 // CVE accounts and reservations through the real HTTP stack, against a local CVE Services: scorers and
 // admins only; the API key encrypted at rest, never answered, audited or logged; reservations stored only
 // when CVE Services reserved them, failures shown with the service's reason; an id given to a vulnerability.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -231,6 +233,32 @@ describe('CVE reservations', () => {
     expect(r.json().detail).toContain('could not be reached');
   });
 
+  it('a custom address that redirects elsewhere never hands the API key over (issue 27)', async () => {
+    // The stand-in of a hijacked or misconfigured address: every call is sent on to another origin.
+    const received: IncomingHttpHeaders[] = [];
+    const elsewhere = createServer((req, res) => {
+      received.push(req.headers);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"cve_ids": []}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const redirecting = createServer((req, res) =>
+      res.writeHead(307, { location: `${target}${req.url}` }).end(),
+    );
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/api`;
+      const acc = (await admin.post('/manage/cve/account/', accountBody({ base_url: base }))).json().id;
+      const res = await scorer.post('/manage/cve/reserve/', { account: acc, amount: 1 });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().detail).toContain('REDIRECT_REFUSED');
+      expect(received).toEqual([]);
+    } finally {
+      await Promise.all([elsewhere, redirecting].map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+
   it('give a reserved id to a vulnerability, setting its CVE in the same change, and take it back', async () => {
     const [c] = await t.db.insert(cases).values({ title: 'CVE case' }).returning();
     const [v1, v2] = await t.db
@@ -321,6 +349,8 @@ describe('logs', () => {
       secretKey: SECRET,
       logLevel: 'trace',
       authRateLimitPerMinute: 100_000,
+      // The local CVE Services listens on loopback.
+      outboundAllow: ['127.0.0.1'],
     };
     const app = Fastify({ logger: loggerOptions('trace', { stream }) });
     await app.register(serverKitPlugin, {

@@ -1,7 +1,15 @@
 // A CVE Services client (API 2.3, reference cve.md): fetch with the three CVE-API-* headers, the base URL
 // of the account's environment (production, test) or its own base_url. Every failure is a
-// CveServicesError carrying the service's code and message, so the user sees the service's reason.
+// CveServicesError carrying the service's code and message, so the user sees the service's reason. Calls go
+// through the kit's OutboundHttp: the key never follows a redirect to another origin, and an address the
+// outbound policy refuses is never contacted.
 import { CVE_SERVICES_URLS, type CveEnvironment } from '@cvdp/core/cve/index';
+import {
+  OutboundError,
+  type OutboundFailure,
+  type OutboundHttp,
+  type OutboundResponse,
+} from '@cvdp/server-kit';
 
 export interface CveCredentials {
   org: string;
@@ -73,10 +81,20 @@ export class CveServicesError extends Error {
   }
 }
 
+/** The code a call that never got the service's answer fails with. */
+const OUTBOUND_CODES: Record<OutboundFailure, string> = {
+  refused: 'OUTBOUND_REFUSED',
+  redirect: 'REDIRECT_REFUSED',
+  'too-large': 'ANSWER_TOO_LARGE',
+  timeout: 'NETWORK_ERROR',
+  unreachable: 'NETWORK_ERROR',
+};
+
 export interface CveClientOptions {
   baseUrl: string;
   credentials?: CveCredentials;
-  fetch?: typeof fetch;
+  /** The app's outbound client (`app.outbound`). */
+  http: OutboundHttp;
   /** Milliseconds before a call is abandoned (default 30 s). */
   timeoutMs?: number;
 }
@@ -85,11 +103,9 @@ type Query = Record<string, string | number | undefined>;
 
 export class CveServicesClient {
   private readonly baseUrl: string;
-  private readonly doFetch: typeof fetch;
 
   constructor(private readonly options: CveClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.doFetch = options.fetch ?? fetch;
   }
 
   private async call<T>(
@@ -107,19 +123,19 @@ export class CveServicesClient {
       headers['CVE-API-KEY'] = this.options.credentials.key;
     }
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
+    let res: OutboundResponse;
     try {
-      res = await this.doFetch(url, {
+      res = await this.options.http.request(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+        timeoutMs: this.options.timeoutMs ?? 30_000,
       });
     } catch (e) {
-      const reason = e instanceof Error && e.name === 'TimeoutError' ? 'timed out' : 'network error';
-      throw new CveServicesError(0, 'NETWORK_ERROR', reason);
+      if (!(e instanceof OutboundError)) throw e;
+      throw new CveServicesError(0, OUTBOUND_CODES[e.kind], e.message);
     }
-    const text = await res.text();
+    const { text } = res;
     let data: unknown = undefined;
     try {
       data = text ? JSON.parse(text) : undefined;

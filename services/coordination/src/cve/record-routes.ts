@@ -197,7 +197,7 @@ export async function cveRecordRoutes(app: FastifyInstance) {
       let answer: { message: string };
       let updated = false;
       try {
-        const client = clientFor(account, config.secretKey);
+        const client = clientFor(account, config.secretKey, app.outbound);
         try {
           answer = await client.publishCna(cveId, container);
         } catch (e) {

@@ -236,7 +236,7 @@ export async function cveRoutes(app: FastifyInstance) {
         });
       const run = async () => {
         try {
-          const answer = await clientFor(account, secretKey()).reserve({
+          const answer = await clientFor(account, secretKey(), app.outbound).reserve({
             amount,
             year: year ?? new Date().getUTCFullYear(),
             batchType: batch_type,

@@ -2,7 +2,14 @@
 // decrypted only to build a client; no view, activity or log line carries it.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CveAccount, CveReservation } from '@cvdp/core/cve/index';
-import { HttpError, decryptSecret, encryptSecret, recordActivity, type Db } from '@cvdp/server-kit';
+import {
+  HttpError,
+  decryptSecret,
+  encryptSecret,
+  recordActivity,
+  type Db,
+  type OutboundHttp,
+} from '@cvdp/server-kit';
 import { cveAccounts, cveReservations } from './tables.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { apiUrlFor, CveServicesClient, type CveIdObject } from './client.ts';
@@ -44,7 +51,7 @@ export function reservationView(r: CveReservationRow): CveReservation {
   };
 }
 
-export function clientFor(account: CveAccountRow, secretKey: string | undefined, fetchImpl?: typeof fetch) {
+export function clientFor(account: CveAccountRow, secretKey: string | undefined, http: OutboundHttp) {
   return new CveServicesClient({
     baseUrl: apiUrlFor(account.environment, account.baseUrl),
     credentials: {
@@ -52,7 +59,7 @@ export function clientFor(account: CveAccountRow, secretKey: string | undefined,
       user: account.username,
       key: decryptSecret(account.apiKeyEncrypted, secretKey),
     },
-    fetch: fetchImpl,
+    http,
   });
 }
 

@@ -3,11 +3,10 @@
 // OUTBOX_CHANNEL, delivered when the transaction commits (and never if it rolls back), wakes it at once.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@cvdp/server-kit';
-import { emailOutbox, emailTemplates } from './tables.ts';
-import { renderHtml, renderSubject, renderText } from './render.ts';
+import { OUTBOX_CHANNEL, emailOutbox, emailTemplates } from './tables.ts';
+import { oneLine, renderHtml, renderSubject, renderText } from './render.ts';
 
-/** The PostgreSQL channel the worker listens on (lowercase: PGlite folds channel names). */
-export const OUTBOX_CHANNEL = 'cvdp_email_outbox';
+export { OUTBOX_CHANNEL };
 
 export interface QueuedEmail {
   to: string;
@@ -37,7 +36,7 @@ export async function queueEmails(tx: Tx, messages: QueuedEmail[]): Promise<numb
     return [
       {
         toAddress: m.to,
-        toName: m.toName,
+        toName: oneLine(m.toName),
         kind: m.kind,
         caseId: m.caseId,
         subject: renderSubject(template.subject, m.vars),

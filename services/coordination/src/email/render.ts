@@ -15,8 +15,12 @@ export function renderHtml(template: string, vars: Record<string, string>): stri
   return `<div style="font-family:sans-serif;white-space:pre-wrap">${escaped}</div>`;
 }
 
-/** Subjects are one line: no CR/LF from case data may start a new header. */
+/**
+ * One line for a header: every control character (CR/LF and the rest of C0, DEL, C1) and the Unicode
+ * line/paragraph separators become a space, so nothing from case data or a name can start a new header.
+ */
+export const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+
+/** Subjects are one line (see oneLine), at most 250 characters. */
 export const renderSubject = (template: string, vars: Record<string, string>) =>
-  renderText(template, vars)
-    .replace(/[\r\n]+/g, ' ')
-    .slice(0, 250);
+  oneLine(renderText(template, vars)).slice(0, 250);

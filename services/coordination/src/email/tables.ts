@@ -29,6 +29,12 @@ export const emailTemplates = pgTable(
   ],
 );
 
+/**
+ * The PostgreSQL channel the outbox worker listens on (lowercase: PGlite folds channel names). Here beside the
+ * table so that any writer of the outbox (accounts, below the email domain) can wake the worker.
+ */
+export const OUTBOX_CHANNEL = 'cvdp_email_outbox';
+
 /** status: pending → sent, or failed after the last retry. */
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -73,13 +73,15 @@ describe('editing a notification template', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<EmailTemplate>()).toMatchObject({ in_use: true, kind: 'status_changed' });
 
-    const caseId = await newCase(`Evil ${XSS}\r\nBcc: victim@example.com`);
+    const caseId = await newCase(`Evil ${XSS}\r\nBcc: victim@example.com\u0085Cc: c1@example.com\u2028X: y`);
     expect((await coordinator.patch(`/api/cases/${caseId}/`, { status: 1 })).statusCode).toBe(200);
     const email = await lastEmailTo(reporter.user.email, caseId);
     expect(email.kind).toBe('status_changed');
-    // The subject is the edited one, on one line: the title's CR/LF cannot start a header.
+    // The subject is the edited one, on one line: the title's CR/LF (or C1 NEL, or U+2028) cannot start a
+    // header.
     expect(email.subject).toMatch(new RegExp(`^Case ${caseId} moved to Active — Evil <script>`));
-    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.subject).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+    expect(email.subject).toContain('Bcc: victim@example.com Cc: c1@example.com X: y');
     expect(email.textBody).toContain(`Dear Rita <b>Reporter</b>,\n<p>Evil ${XSS}`);
     // HTML: the template's own text and every value escaped, nothing of the case data is markup.
     expect(email.htmlBody).not.toMatch(/<script|<img|<b>|<p>/);

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type NotificationsListener, notificationsOf, WokenLoop } from '@cvdp/server-kit';
 import { OUTBOX_CHANNEL } from './outbox.ts';
+import { oneLine } from './render.ts';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -189,8 +190,9 @@ export class OutboxWorker {
     try {
       await this.transport.sendMail({
         from: this.from,
-        to: { name: row.to_name, address: row.to_address },
-        subject: row.subject,
+        // Header values once more as one line: rows queued before names were checked may hold a line break.
+        to: { name: oneLine(row.to_name), address: row.to_address },
+        subject: oneLine(row.subject),
         text: row.text_body,
         html: row.html_body,
         headers: { 'X-CVDP-Outbox-Id': String(row.id) },

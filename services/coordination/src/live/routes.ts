@@ -7,6 +7,10 @@
 //   event: post     data: {"thread":12,"post":345,"op":"insert","table":"posts"}   a ThreadEvent (core)
 //   event: resync   data: {"thread":12}                          the server's LISTEN connection dropped and
 //                                                                came back: events may be missing, reload
+//   event: closed   data: {"thread":12,"reason":"too_many_streams"}  the caller opened more than
+//                                                                MAX_STREAMS_PER_USER streams: this, their
+//                                                                oldest, is closed (the page polls instead;
+//                                                                it does not reconnect)
 //   : heartbeat                                                  every 15 s, so proxies keep the stream open
 //
 // The signal comes from PostgreSQL NOTIFY (hub.ts), so a post written through any replica reaches streams on
@@ -31,7 +35,16 @@ import {
 import { readableThread } from '../threads/access.ts';
 import { threadEventHub } from './hub.ts';
 
+/**
+ * How many streams one user may hold open at once (per process): each holds a connection and a periodic
+ * access check, so an unbounded number would let one account tie the server up. Opening one more closes
+ * their oldest (tabs left open the longest are the least likely to be looked at).
+ */
+export const MAX_STREAMS_PER_USER = 8;
+
 export interface LiveRouteOptions {
+  /** Streams one user may hold open at once (default MAX_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
   /** Between heartbeat comments, ms (default 15 s). */
   heartbeatMs?: number;
   /** Between access checks when no event comes, ms (default 60 s). */
@@ -103,6 +116,9 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRouteOptions
   const hub = threadEventHub(app.notifications);
   /** Every open stream's closer: the app ends them all when it closes (or it would wait for the clients). */
   const open = new Set<() => void>();
+  const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  /** Each user's open streams, oldest first: the closer that tells the client why. */
+  const byUser = new Map<number, (() => void)[]>();
   app.addHook('preClose', async () => {
     for (const close of [...open]) close();
   });
@@ -150,6 +166,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRouteOptions
         if (stopped) return;
         stopped = true;
         open.delete(stop);
+        forget();
         if (timer) clearInterval(timer);
         leave?.();
         leave = null;
@@ -162,6 +179,24 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRouteOptions
         if (stopped || !sse.isConnected) return;
         await sse.send({ event, data });
       };
+
+      // Counted from now on; over the cap, the user's oldest stream is told why and closed.
+      const evict = () => {
+        forget();
+        void send('closed', { thread: threadId, reason: 'too_many_streams' })
+          .catch(() => undefined)
+          .finally(stop);
+      };
+      const forget = () => {
+        const list = byUser.get(userId);
+        const at = list?.indexOf(evict) ?? -1;
+        if (at >= 0) list!.splice(at, 1);
+        if (list?.length === 0) byUser.delete(userId);
+      };
+      const mine = byUser.get(userId) ?? [];
+      byUser.set(userId, mine);
+      mine.push(evict);
+      while (mine.length > maxPerUser) mine[0]();
 
       // Events arriving while a check runs wait for the next one, so one check covers a burst.
       const drain = async () => {

@@ -23,7 +23,7 @@ import { postReactions, posts } from '../posts/tables.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { THREAD_EVENTS_CHANNEL, threadEventHub } from './hub.ts';
-import { liveRoutes } from './routes.ts';
+import { MAX_STREAMS_PER_USER, liveRoutes } from './routes.ts';
 
 let t: TestApp;
 let origin: string;
@@ -258,6 +258,28 @@ describe('GET /api/case/thread/{id}/events/', () => {
     await until(() => live.ended());
     expect(live.events.filter((e) => e.event === 'post')).toHaveLength(0);
     await until(() => hub().count() === 0);
+  });
+
+  it('caps the streams one user holds open: one more closes their oldest (told why), no one else’s', async () => {
+    const { thread, vendor, coordinator } = await world();
+    const others = await openStream(origin, coordinator, thread.id);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(origin, vendor, thread.id));
+    expect(hub().count(thread.id)).toBe(MAX_STREAMS_PER_USER + 1);
+    const newest = await openStream(origin, vendor, thread.id);
+    const oldest = streams[0];
+    expect((await oldest.next('closed')).data).toEqual({ thread: thread.id, reason: 'too_many_streams' });
+    await until(() => oldest.ended());
+    await until(() => hub().count(thread.id) === MAX_STREAMS_PER_USER + 1);
+    for (const s of [...streams.slice(1), newest, others]) expect(s.ended()).toBe(false);
+    expect(others.events.some((e) => e.event === 'closed')).toBe(false);
+    // Closing a stream frees its place: the next one closes nobody.
+    await newest.close();
+    await until(() => hub().count(thread.id) === MAX_STREAMS_PER_USER);
+    const again = await openStream(origin, vendor, thread.id);
+    expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
+    for (const s of [...streams, again, others]) await s.close();
+    await until(() => hub().count(thread.id) === 0);
   });
 
   it('closing the app ends its open streams instead of waiting for the clients', async () => {

@@ -8,6 +8,7 @@ import { emailOutbox } from '../email/tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { notify } from './notify.ts';
 import { notifications } from './tables.ts';
+import { makeWorld, startThread, writePost } from '../../testing/thread-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,5 +216,38 @@ describe('notify()', () => {
     expect(rows.map((r) => r.userId)).toEqual([vendor.id]);
     const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.caseId, c));
     expect(mail.map((m) => [m.toAddress, m.status])).toEqual([[vendor.email, 'pending']]);
+  });
+});
+
+describe('notifications about a thread', () => {
+  it("follow the thread's current readers: removed from it, a user no longer sees its subject", async () => {
+    const coordinator = await t.signIn({ roles: ['coordinator'] });
+    const w = await makeWorld(t);
+    const thread = await startThread(coordinator, w.caseId, {
+      subject: 'Secret embargo plan',
+      participants: [w.vendorA.participantId, w.reporterParticipantId],
+    });
+    await writePost(coordinator, thread.id, 'The date moves to June.');
+    const seen = async (who: typeof w.reporter) => {
+      const page = (await who.get('/api/case/notifications/')).json<NotificationPage>();
+      return { titles: page.results.map((n) => n.title), unread: page.unread_count, count: page.count };
+    };
+    const told = (await seen(w.vendorA.member)).titles;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('Secret embargo plan');
+    expect((await seen(w.reporter)).titles).toEqual(told);
+
+    // Vendor A is removed from the thread (not from the case): its notification goes with it — from the
+    // list, the count and the unread count; marking it read touches nothing.
+    const participants = (await coordinator.get(`/api/case/thread/${thread.id}/participants/`)).json<{
+      results: { id: number; participant: number }[];
+    }>().results;
+    const vendorRow = participants.find((p) => p.participant === w.vendorA.participantId)!;
+    expect((await coordinator.delete(`/api/case/thread/participant/${vendorRow.id}/`)).statusCode).toBe(204);
+    expect(await seen(w.vendorA.member)).toEqual({ titles: [], unread: 0, count: 0 });
+    const marked = await w.vendorA.member.post('/api/case/notifications/read/', { all: true });
+    expect(marked.json()).toEqual({ marked: 0, unread_count: 0 });
+    // The reporter still reads the thread, so still sees it.
+    expect((await seen(w.reporter)).titles).toEqual(told);
   });
 });

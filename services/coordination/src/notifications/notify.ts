@@ -11,6 +11,8 @@ import { notifications } from './tables.ts';
 
 export interface NotifyInput {
   caseId: number | null;
+  /** The thread it is about, if any: the notification is then shown only while the user may read it. */
+  threadId?: number | null;
   kind: NotificationKind;
   actorId: number | null;
   /** Users to tell (duplicates are fine). */
@@ -123,6 +125,7 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
     people.map((p) => ({
       userId: p.id,
       caseId: input.caseId,
+      threadId: input.threadId ?? null,
       actorId: input.actorId,
       kind: input.kind,
       title: input.title,

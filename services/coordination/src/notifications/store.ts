@@ -1,6 +1,7 @@
 // Reading and marking the caller's notifications. Which rows are the caller's is one condition (`mine`):
-// their own rows, about a case they may still see (composed by app.ts from the policy's notification.read,
-// so a participant removed from a case stops seeing its title at once) or about no case at all.
+// their own rows, about a case they may still see — and a thread they may still read — (composed by app.ts
+// from the policy's notification.read, so a participant removed from a case or a thread stops seeing its
+// title or subject at once, whatever removed them) or about no case at all.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Notification, NotificationKind } from '@cvdp/core';
 import type { Db } from '@cvdp/server-kit';

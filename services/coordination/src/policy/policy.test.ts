@@ -198,8 +198,16 @@ beforeAll(async () => {
     { caseId: b.id, userId: coordinator.id, assignedBy: admin.id },
   ]);
 
-  // Notifications: each one's own, in a case they see and in one they do not (any more).
+  // Notifications: each one's own, in a case they see and in one they do not (any more); about threads open
+  // to them, restricted to others, and restricted with nobody left (new posts).
   const note = (userId: number, caseId: number) => ({ userId, caseId, kind: 'status_changed', title: 'n' });
+  const postNote = (userId: number, thread: typeof openThread) => ({
+    userId,
+    caseId: thread.caseId,
+    threadId: thread.id,
+    kind: 'new_post',
+    title: `posted in ${thread.subject}`,
+  });
   await t.db
     .insert(notifications)
     .values([
@@ -209,6 +217,14 @@ beforeAll(async () => {
       note(stranger.id, a.id),
       note(coordinator.id, b.id),
       note(otherCaseReporter.id, b.id),
+      postNote(reporter.id, openThread),
+      postNote(reporter.id, vendorThread),
+      postNote(vendorMember.id, vendorThread),
+      postNote(vendorMember.id, directThread),
+      postNote(directParticipant.id, directThread),
+      postNote(directParticipant.id, emptiedThread),
+      postNote(coordinator.id, emptiedThread),
+      postNote(otherCaseReporter.id, otherThread),
     ]);
 
   // Activity: rows about the case, its report and participants, and about things shown per participant
@@ -273,6 +289,7 @@ const LOADED_WITH: [PgTable, Record<string, SQL>][] = [
   [threads, { restrictedTo: threadRestrictedToSql(threads.id) }],
   [posts, { restrictedTo: threadRestrictedToSql(posts.threadId) }],
   [searchEntries, withThreadRestriction],
+  [notifications, { threadRestrictedTo: threadRestrictedToSql(notifications.threadId) }],
 ];
 
 /** Every row of the action's table, with a stable key. */

@@ -55,7 +55,8 @@ type SearchEntryAccessRow = SearchEntryRow & { threadRestrictedTo: readonly numb
 /** A post with its thread's `restrictedTo` participant ids (see `threadOpen`), loaded by the posts store. */
 type PostAccessRow = typeof posts.$inferSelect & { restrictedTo: readonly number[] };
 type PostRow = typeof posts.$inferSelect;
-type NotificationRow = typeof notifications.$inferSelect;
+/** A notification with its thread's `restrictedTo` (see `threadOpen`; a notification about no thread has none). */
+type NotificationRow = typeof notifications.$inferSelect & { threadRestrictedTo: readonly number[] };
 type VulRow = typeof vulnerabilities.$inferSelect;
 type CvssRow = typeof vulCvssScores.$inferSelect;
 type SsvcRow = typeof vulSsvcDecisions.$inferSelect;
@@ -238,10 +239,14 @@ export const POLICY = {
   'notification.read': entry({
     description:
       'Read (and mark read) a notification: only the user it was written for, and only while they may see its case ' +
-      '(a participant removed from a case stops seeing its title in their notifications).',
+      '(a participant removed from a case stops seeing its title in their notifications) and, for one about a ' +
+      "thread (a new post, titled with the thread's subject), while they may read that thread.",
     table: notifications,
     caseId: notifications.caseId,
-    rule: self<NotificationRow>('userId'),
+    rule: allOf<NotificationRow>(
+      self('userId'),
+      anyOf(staff(), is('threadId', null), threadOpen('threadId', 'threadRestrictedTo')),
+    ),
   }),
   'vul.read': entry({
     description:

@@ -403,6 +403,7 @@ export async function createPost(
     });
     await notify(tx, {
       caseId: ctx.thread.caseId,
+      threadId: ctx.thread.id,
       kind: 'new_post',
       actorId: ctx.actor.id,
       userIds: await threadReaders(tx, ctx.thread),

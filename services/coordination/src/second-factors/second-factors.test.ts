@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { LoginChallenge } from '@cvdp/core';
-import { activity, sessions } from '@cvdp/server-kit';
+import { activity, loginFailures, sessions } from '@cvdp/server-kit';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../testing/test-app.ts';
 import { emailOutbox } from '../email/tables.ts';
 import { pendingSignIns, secondFactors } from './tables.ts';
@@ -184,6 +184,24 @@ describe('signing in with a second factor', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toBe('Too many wrong codes. Try again in 15 minutes.');
     expect(sessionCookie(browser)).toBeUndefined();
+  });
+
+  it("caps the account's wrong second steps from all addresses together", async () => {
+    const { user, secret } = await enrolled();
+    // Ten wrong answers from ten other addresses (each under its own limit of five).
+    await t.db
+      .insert(loginFailures)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({ email: `second-factor:${user.id}`, ip: `198.51.100.${i}` })),
+      );
+    const browser = t.anonymous();
+    const step = await passwordStep(browser, user.email);
+    const locked = await browser.post('/api/auth/login/second-factor/', {
+      pending_sign_in: step.pending_sign_in,
+      code: codeAt(secret, 1),
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('takes a recovery code once', async () => {

@@ -2,13 +2,12 @@
 // password was right), and, when an administrator requires a factor the account lacks, enrolling one before
 // anything else. Wrong codes count against the pending sign-in (dropped after a few) and against the account
 // through the sign-in throttle, so the second step cannot be guessed at from many pending sign-ins either.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CODE_WRONG,
   PASSKEY_FAILED,
   PENDING_SIGN_IN_EXPIRED,
   RECOVERY_CODE_WRONG,
-  SECOND_STEP_LOCKED,
   type SecondStepMethod,
   currentUserSchema,
   enrolledSignInSchema,
@@ -21,7 +20,6 @@ import {
 } from '@cvdp/core';
 import { eq } from 'drizzle-orm';
 import { HttpError, routes } from '@cvdp/server-kit';
-import { clearFailures, recordFailure, tooManyFailures } from '../accounts/login-throttle.ts';
 import { type SecondStepCheck, startSession } from '../accounts/start-session.ts';
 import { findUser } from '../accounts/store.ts';
 import { recordFactorEvent } from './events.ts';
@@ -36,6 +34,7 @@ import {
   startPending,
 } from './pending.ts';
 import { secondFactors } from './tables.ts';
+import { checkSecondStepThrottle, clearSecondStepFailures, recordSecondStepFailure } from './throttle.ts';
 import {
   confirmedFactors,
   readPolicy,
@@ -44,9 +43,6 @@ import {
   useRecoveryCode,
   useTotpCode,
 } from './store.ts';
-
-/** Second-step failures are counted by the sign-in throttle under this key (never an email address). */
-export const throttleKey = (userId: number) => `second-factor:${userId}`;
 
 /** Thrown inside a transaction to roll it back when the code was wrong. */
 class WrongCode extends Error {
@@ -86,13 +82,13 @@ export async function secondStepRoutes(app: FastifyInstance) {
   };
 
   /** The pending sign-in and its user, still allowed to sign in; else a 400 naming pending_sign_in. */
-  async function live(token: string, enrolling: boolean) {
+  async function live(request: FastifyRequest, reply: FastifyReply, token: string, enrolling: boolean) {
     const pending = await findPending(db, token);
     const user = pending && (await findUser(db, pending.userId));
     if (!pending || !user || pending.enrolRequired !== enrolling || user.pending || !user.isActive) {
       throw new HttpError(400, PENDING_SIGN_IN_EXPIRED, { pending_sign_in: [PENDING_SIGN_IN_EXPIRED] });
     }
-    if (await tooManyFailures(db, throttleKey(user.id))) throw new HttpError(429, SECOND_STEP_LOCKED);
+    await checkSecondStepThrottle(db, user.id, request.ip, reply);
     return { pending, user };
   }
 
@@ -103,7 +99,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
     } catch (e) {
       if (!(e instanceof WrongCode)) throw e;
       await failPending(db, pending);
-      await recordFailure(db, throttleKey(pending.userId), request.ip);
+      await recordSecondStepFailure(db, pending.userId, request.ip);
       throw new HttpError(400, e.message, { [e.field]: [e.message] });
     }
   }
@@ -122,7 +118,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { pending_sign_in, code, recovery_code } = request.body;
-      const { pending, user } = await live(pending_sign_in, false);
+      const { pending, user } = await live(request, reply, pending_sign_in, false);
       await attempt(request, pending, () =>
         db.transaction(async (tx) => {
           // Ended first, in the same transaction: two requests with one pending sign-in never both sign in.
@@ -143,7 +139,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
           }
         }),
       );
-      await clearFailures(db, throttleKey(user.id));
+      await clearSecondStepFailures(db, user.id, request.ip);
       return startSession(app, request, reply, user);
     },
   );
@@ -156,8 +152,8 @@ export async function secondStepRoutes(app: FastifyInstance) {
       body: pendingSignInSchema,
       response: { 200: totpEnrolmentSchema },
     },
-    async (request) => {
-      const { user } = await live(request.body.pending_sign_in, true);
+    async (request, reply) => {
+      const { user } = await live(request, reply, request.body.pending_sign_in, true);
       return beginTotp(db, config.secretKey, user);
     },
   );
@@ -172,7 +168,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { pending_sign_in, code, name } = request.body;
-      const { pending, user } = await live(pending_sign_in, true);
+      const { pending, user } = await live(request, reply, pending_sign_in, true);
       const factor = await unconfirmedTotp(db, user.id);
       if (!factor) {
         const message = 'Start the enrolment first.';
@@ -186,7 +182,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
           return done;
         }),
       );
-      await clearFailures(db, throttleKey(user.id));
+      await clearSecondStepFailures(db, user.id, request.ip);
       const me = await startSession(app, request, reply, user);
       return { user: me, recovery_codes: result.codes ?? [] };
     },
@@ -203,8 +199,8 @@ export async function secondStepRoutes(app: FastifyInstance) {
       body: pendingSignInSchema,
       response: { 200: passkeyOptionsSchema },
     },
-    async (request) => {
-      const { pending, user } = await live(request.body.pending_sign_in, false);
+    async (request, reply) => {
+      const { pending, user } = await live(request, reply, request.body.pending_sign_in, false);
       const passkeys = await passkeysOf(user.id);
       if (passkeys.length === 0) throw new HttpError(400, PASSKEY_FAILED, { response: [PASSKEY_FAILED] });
       const options = await authenticationOptions(relyingParty(config, request).rpID, passkeys);
@@ -222,7 +218,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
       response: { 200: currentUserSchema },
     },
     async (request, reply) => {
-      const { pending, user } = await live(request.body.pending_sign_in, false);
+      const { pending, user } = await live(request, reply, request.body.pending_sign_in, false);
       const passkeys = await passkeysOf(user.id);
       await attempt(request, pending, async () => {
         const verified =
@@ -247,7 +243,7 @@ export async function secondStepRoutes(app: FastifyInstance) {
           });
         });
       });
-      await clearFailures(db, throttleKey(user.id));
+      await clearSecondStepFailures(db, user.id, request.ip);
       return startSession(app, request, reply, user);
     },
   );

@@ -37,7 +37,7 @@ export function adpSenderOf(app: FastifyInstance): AdpSender {
     const { providerMetadata: _ignored, ...body } = container;
     if (app.cveAdpSender) return app.cveAdpSender(cveId, body);
     try {
-      const answer = await clientFor(account, app.config.secretKey).putAdp(cveId, body);
+      const answer = await clientFor(account, app.config.secretKey, app.outbound).putAdp(cveId, body);
       return { sent: true, reason: (answer as { message?: string })?.message ?? null };
     } catch (error) {
       if (error instanceof CveServicesError) return { sent: false, reason: error.userMessage };

@@ -233,9 +233,15 @@ describe('refused files', () => {
       path.join(dir, 'k-surrogate.json'),
       text.replace('"descriptions": [', '"x_note": "\\ud800", "descriptions": ['),
     );
+    // Issue 27: one record nested 100,000 levels deep ("Maximum call stack size exceeded") failed the run.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await writeFile(
+      path.join(dir, 'l-deep.json'),
+      text.replace('"descriptions": [', `"x_deep": ${deep}, "descriptions": [`),
+    );
     const result = await ingestPaths(t.db, [dir]);
     await rm(dir, { recursive: true });
-    expect(result).toMatchObject({ new: 1, unchanged: 1, updated: 0, rejected: 11 });
+    expect(result).toMatchObject({ new: 1, unchanged: 1, updated: 0, rejected: 12 });
     expect(result.rejects.map((r) => r.file)).toEqual([
       'a-broken.json',
       'b-not-cve.json',
@@ -248,6 +254,7 @@ describe('refused files', () => {
       'i-archive.zip:records/broken.json',
       'j-nul.json',
       'k-surrogate.json',
+      'l-deep.json',
     ]);
     const reasons = Object.fromEntries(result.rejects.map((r) => [r.file, r.reason]));
     expect(reasons['a-broken.json']).toMatch(/^Not valid JSON/);
@@ -257,6 +264,7 @@ describe('refused files', () => {
     expect(reasons['g-bad-shape.json']).toBe('containers.cna.problemTypes must be an array.');
     expect(reasons['j-nul.json']).toBe('The record contains a NUL character, which cannot be stored.');
     expect(reasons['k-surrogate.json']).toBe('The record contains a lone surrogate, which cannot be stored.');
+    expect(reasons['l-deep.json']).toBe('The record is nested deeper than 64 levels.');
     expect(reasons['h-not-a-zip.zip']).toMatch(/^Not a readable zip file/);
     expect((await t.db.select().from(cveRecords).where(eq(cveRecords.cveId, 'CVE-2099-0001'))).length).toBe(
       1,

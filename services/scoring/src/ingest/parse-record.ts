@@ -7,6 +7,12 @@ import { createHash } from 'node:crypto';
 /** CVE Services refuses records over 3.8 MB; so do we (3.8 MiB of JSON). */
 export const MAX_RECORD_BYTES = Math.floor(3.8 * 1024 * 1024);
 
+/**
+ * Deepest nesting of objects and arrays a record may have. Real CVE records reach 14; a record nested far
+ * deeper (100,000 levels) would overflow the stack of JSON.stringify and every walk after the parse.
+ */
+export const MAX_RECORD_DEPTH = 64;
+
 export type EnrichmentKind = 'cwe' | 'cvss' | 'cpe' | 'ssvc' | 'kev';
 
 export interface EnrichmentValue {
@@ -221,15 +227,46 @@ export function parseCveRecord(bytes: Buffer | string): ParsedRecord {
   const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   if (size > MAX_RECORD_BYTES) fail(`The record is larger than 3.8 MB (${size} bytes).`);
   const text = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
+  if (nestingDepth(text) > MAX_RECORD_DEPTH)
+    fail(`The record is nested deeper than ${MAX_RECORD_DEPTH} levels.`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (error) {
     fail(`Not valid JSON: ${(error as Error).message.slice(0, 120)}`);
   }
-  // PostgreSQL stores neither NUL nor lone surrogates; only a record escaping them needs the full walk.
-  if (text.includes('\0') || /\\u(0000|d[89a-f])/i.test(text)) checkStorable(doc);
-  return readCveRecord(doc);
+  try {
+    // PostgreSQL stores neither NUL nor lone surrogates; only a record escaping them needs the full walk.
+    if (text.includes('\0') || /\\u(0000|d[89a-f])/i.test(text)) checkStorable(doc);
+    return readCveRecord(doc);
+  } catch (error) {
+    // Whatever else a pathological record exhausts, it is that record's failure, not the run's.
+    if (error instanceof RangeError) fail(`The record cannot be read: ${error.message.slice(0, 120)}.`);
+    throw error;
+  }
+}
+
+/**
+ * The deepest nesting of brackets outside strings, read from the text in one pass without recursion (so a
+ * record too deep to walk is measured before anything walks it). Stops counting once past the limit.
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > MAX_RECORD_DEPTH) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
 }
 
 function checkStorable(value: unknown): void {

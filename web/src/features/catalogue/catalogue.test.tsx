@@ -79,7 +79,7 @@ describe('ConnectionsPage', () => {
     api.patch.mockImplementation(() => answer({ ...connection, name: 'Sector CERT 2' }));
     api.post.mockImplementation((url) =>
       url === 'manage/connection/4/test/'
-        ? answer({ ok: false, detail: 'The other instance refused our token.' })
+        ? answer({ ok: false, outcome: 'unreachable', detail: 'The other instance refused our token.' })
         : Promise.reject(new Error(url)),
     );
     const user = userEvent.setup();

@@ -97,6 +97,10 @@ export const apiTokens = pgTable(
   (t) => [uniqueIndex('api_tokens_key_hash_idx').on(t.keyHash), index('api_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Failed sign-ins, counted per (account, address) and per address (never per account alone: failures from one
+ * address must not lock the account's owner out elsewhere). `ip` is the client's address bucket (an IPv6 /64).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -105,5 +109,8 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
+  (t) => [
+    index('login_failures_email_ip_at_idx').on(t.email, t.ip, t.at),
+    index('login_failures_ip_at_idx').on(t.ip, t.at),
+  ],
 );

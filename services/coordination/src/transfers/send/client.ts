@@ -1,9 +1,12 @@
 // The calls to the receiving instance (SPEC §7, cvdp/api/transfers/…): JSON or a streamed multipart file,
 // with `Authorization: Token …` and the step's Idempotency-Key. An answer the receiver refused for good (a
 // 4xx other than 408/425/429) is a RefusedError carrying its reason; anything else (no answer, a timeout, a
-// 5xx, a 429) is worth another try and throws a plain Error. The token is never part of a message.
+// 5xx, a 429) is worth another try and throws a plain Error. The token is never part of a message. Calls go
+// through the kit's OutboundHttp: an address the outbound policy refuses, or a redirect to another origin
+// (which would carry the token), fails the transfer for good.
 import type { Readable } from 'node:stream';
 import { IDEMPOTENCY_HEADER, TRANSFER_FILE_FIELD } from '@cvdp/core';
+import { OutboundError, type OutboundHttp, type OutboundResponse } from '@cvdp/server-kit';
 
 /** The receiver refused the call: the transfer fails with this reason (no retry helps). */
 export class RefusedError extends Error {
@@ -19,6 +22,8 @@ export class RefusedError extends Error {
 const RETRYABLE_4XX = new Set([408, 425, 429]);
 
 export interface ReceiverOptions {
+  /** The app's outbound client (`app.outbound`). */
+  http: OutboundHttp;
   baseUrl: string;
   token: string;
   /** Per call, in ms. */
@@ -59,13 +64,12 @@ export class Receiver {
   private async call<T>(
     path: string,
     key: string,
-    init: { body: BodyInit; contentType: string },
+    init: { body: string | ReadableStream<Uint8Array>; contentType: string },
   ): Promise<T> {
-    const signals = [AbortSignal.timeout(this.options.timeoutMs)];
-    if (this.options.signal) signals.push(this.options.signal);
-    let response: Response;
+    const origin = this.url(path).origin;
+    let response: OutboundResponse;
     try {
-      response = await fetch(this.url(path), {
+      response = await this.options.http.request(this.url(path), {
         method: 'POST',
         headers: {
           Authorization: `Token ${this.options.token}`,
@@ -74,17 +78,17 @@ export class Receiver {
           Accept: 'application/json',
         },
         body: init.body,
-        signal: AbortSignal.any(signals),
-        // A streamed body (the multipart file) is sent as it is read.
-        duplex: 'half',
-      } as RequestInit);
+        timeoutMs: this.options.timeoutMs,
+        signal: this.options.signal,
+      });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const what = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new Error(`No answer from ${this.url(path).origin}: ${what}`);
+      if (error instanceof OutboundError && (error.kind === 'refused' || error.kind === 'redirect'))
+        throw new RefusedError(0, `Not sent to ${origin}: ${error.message}.`);
+      const what = error instanceof OutboundError ? (error.code ?? error.message) : (error as Error).message;
+      throw new Error(`No answer from ${origin}: ${what}`);
     }
-    const text = await response.text();
-    if (response.ok) {
+    const { text } = response;
+    if (response.status >= 200 && response.status < 300) {
       try {
         return JSON.parse(text) as T;
       } catch {

@@ -107,6 +107,38 @@ describe('POST /api/case/transfers/', () => {
     expect(page.results[0].steps).toHaveLength(6);
   });
 
+  it('an address the outbound policy refuses fails the transfer for good, without a call (issue 27)', async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    const made = await admin.post('/manage/connections/', {
+      name: 'Internal host',
+      base_url: 'http://10.0.0.1:8000/',
+      token: 'outgoing-internal-AAAAAAAAAAAAAAAAAAAA',
+      incoming_token: 'incoming-internal-BBBBBBBBBBBBBBBBBBBB',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await coordinator.post('/api/case/transfers/', {
+      case: caseId,
+      connection: made.json<{ id: number }>().id,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<Transfer>().id;
+    await expect
+      .poll(async () => (await list()).json<PageOf<Transfer>>().results.find((r) => r.id === id)?.state, {
+        timeout: 10_000,
+      })
+      .toBe('failed');
+    const seen = (await list()).json<PageOf<Transfer>>().results.find((r) => r.id === id)!;
+    expect(seen.last_error).toBe(
+      'Not sent to http://10.0.0.1:8000: outbound calls to this address are not allowed.',
+    );
+    expect(seen.attempts).toBe(1);
+    // Out of the way of the tests below, which list the enabled connections.
+    const off = await admin.patch(`/manage/connection/${made.json<{ id: number }>().id}/`, {
+      enabled: false,
+    });
+    expect(off.statusCode).toBe(200);
+  });
+
   it('refuses an unknown or disabled connection with a 400 naming the field, creating nothing', async () => {
     const before = (await list()).json<PageOf<Transfer>>().count;
     const unknown = await coordinator.post('/api/case/transfers/', { case: caseId, connection: 999_999 });

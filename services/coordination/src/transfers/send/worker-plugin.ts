@@ -17,6 +17,7 @@ export async function transferWorkerPlugin(app: FastifyInstance) {
   }
   const worker = new TransferWorker({
     db: app.db,
+    http: app.outbound,
     storage: app.storage,
     config,
     pollIntervalMs: config.transferPollIntervalMs,

@@ -30,6 +30,7 @@ import {
   type Db,
   type FileStorage,
   type NotificationsListener,
+  type OutboundHttp,
   decryptSecret,
   notificationsOf,
   WokenLoop,
@@ -48,6 +49,8 @@ import { TRANSFER_CHANNEL } from './store.ts';
 
 export interface TransferWorkerOptions {
   db: Db;
+  /** The app's outbound client: every call to a receiving instance goes through it. */
+  http: OutboundHttp;
   storage: FileStorage;
   config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'secretKey'>;
   /** Between looks at the queue, in ms (CVDP_TRANSFER_POLL_SECONDS). */
@@ -95,10 +98,11 @@ class StoppingError extends Error {}
 
 export class TransferWorker {
   private readonly db: Db;
+  private readonly http: OutboundHttp;
   private readonly storage: FileStorage;
   private readonly config: TransferWorkerOptions['config'];
   private readonly options: Required<
-    Omit<TransferWorkerOptions, 'db' | 'storage' | 'config' | 'log' | 'notifications'>
+    Omit<TransferWorkerOptions, 'db' | 'http' | 'storage' | 'config' | 'log' | 'notifications'>
   >;
   private readonly log: TransferWorkerOptions['log'];
   private readonly notifications: NotificationsListener | undefined;
@@ -108,6 +112,7 @@ export class TransferWorker {
 
   constructor(options: TransferWorkerOptions) {
     this.db = options.db;
+    this.http = options.http;
     this.storage = options.storage;
     this.config = options.config;
     this.log = options.log;
@@ -233,6 +238,7 @@ export class TransferWorker {
     }
     this.token = token;
     return new Receiver({
+      http: this.http,
       baseUrl: connection.base_url,
       token,
       timeoutMs: this.options.requestTimeoutMs,

@@ -5,6 +5,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ConnectionTestResult {
   ok: boolean;
+  /** The only three answers: a CVDP accepted our token, anything else, or the outbound policy refused it. */
+  outcome: 'reachable' | 'unreachable' | 'refused';
   detail: string;
   /** The other instance's name for itself, when it answered. */
   instance?: string;

@@ -60,6 +60,12 @@ export function useThreadEvents(threadId: number, caseId: number): number | fals
       setPolling(false);
     });
     source.onmessage = onEvent;
+    // The server closed this stream for good (the user opened too many elsewhere): reconnecting would only
+    // close another of theirs, so this page polls instead.
+    source.addEventListener('closed', () => {
+      source.close();
+      setPolling(true);
+    });
     // The browser reconnects by itself after a dropped stream (CONNECTING); a refused one (404, a proxy that
     // does not stream) is CLOSED for good. Either way the page polls until the stream says `ready` again.
     source.onerror = () => {

@@ -278,6 +278,16 @@ describe('ThreadView', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('closes a stream the server closed for good (too many streams) instead of reconnecting', async () => {
+    calls.fetchPosts.mockResolvedValue(page([post(1)]));
+    renderView();
+    await screen.findByText('Post 1', undefined, SLOW);
+    const source = FakeEventSource.last!;
+    source.emit('ready', { thread: 3 });
+    source.emit('closed', { thread: 3, reason: 'too_many_streams' });
+    expect(source.closed).toBe(true);
+  });
+
   it('attaches a file (its link lands in the draft) and posts the draft, which then clears', async () => {
     calls.fetchPosts.mockResolvedValue(page([]));
     calls.uploadToThread.mockImplementation(async (_thread, file) => ({

@@ -53,7 +53,8 @@ ALTER TABLE "second_factors" ADD CONSTRAINT "second_factors_user_id_users_id_fk"
 CREATE INDEX "pending_sign_ins_user_idx" ON "pending_sign_ins" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "second_factors_user_idx" ON "second_factors" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "second_factors_credential_idx" ON "second_factors" USING btree ("credential_id") WHERE "second_factors"."credential_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "second_factors_credential_idx" ON "second_factors" USING btree ("credential_id") WHERE "second_factors"."credential_id" IS NOT NULL;
+--> statement-breakpoint
 -- The policy's one row, and the email template of account security events (a second factor enrolled, used,
 -- removed). ON CONFLICT: an administrator may have written one already — theirs is kept.
 INSERT INTO "second_factor_policy" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
