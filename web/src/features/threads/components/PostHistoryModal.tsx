@@ -14,7 +14,7 @@ const textBox = 'border rounded p-2 small mb-0 text-break';
 /** `after` with what changed since `before`: <del>/<ins> around the words, the rest as it was. */
 export function WordDiff({ before, after, label }: { before: string; after: string; label: string }) {
   return (
-    <figure className={textBox} style={{ whiteSpace: 'pre-wrap' }} aria-label={label}>
+    <figure className={`${textBox} font-monospace`} style={{ whiteSpace: 'pre-wrap' }} aria-label={label}>
       {diffWords(before, after).map((part, i) =>
         part.removed ? (
           <del key={i} className="bg-danger-subtle text-danger-emphasis">
