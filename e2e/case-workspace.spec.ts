@@ -56,7 +56,8 @@ test('a coordinator takes a new report from triage to a case with a vendor group
   await desk.getByRole('option', { name: new RegExp(groupName) }).click();
   await add.getByLabel('Role').selectOption('vendor');
   await add.getByRole('button', { name: 'Add' }).click();
-  await expect(add.getByText('Added 1.')).toBeVisible();
+  // Confirmed in the app's toast region.
+  await expect(desk.getByRole('status', { name: 'Confirmations' }).getByText('Added 1.')).toBeVisible();
   const vendorRow = desk.getByRole('row', { name: new RegExp(groupName) });
   await expect(vendorRow.getByRole('combobox', { name: `Role of ${groupName}` })).toHaveValue('vendor');
 

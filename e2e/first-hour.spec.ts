@@ -108,7 +108,8 @@ test('the coordinator activates the oldest new report and adds its vendor', asyn
   await page.getByRole('option', { name: new RegExp(`^${company}.*vendor group`) }).click();
   await add.getByLabel('Role').selectOption('vendor');
   await add.getByRole('button', { name: 'Add' }).click();
-  await expect(add.getByText('Added 1.')).toBeVisible();
+  // Confirmed in the app's toast region.
+  await expect(page.getByRole('status', { name: 'Confirmations' }).getByText('Added 1.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: new RegExp(`^Role of ${company}`) })).toHaveValue('vendor');
   await checkScreen(page, 'the case participants', title);
 

@@ -69,9 +69,16 @@ test('a coordinator and a vendor hold a thread live: file, reply, reaction, pin,
   await expect(draft).toHaveValue(/\[patch-notes\.txt\]\(.*\/download\/\)/);
   await draft.press('Home');
   await draft.pressSequentially('The fix ships on **May 20**. ');
+  // Preview shows the server's rendering, which is the post's HTML once posted (the link to the file too).
+  await coord.getByRole('button', { name: 'Preview' }).click();
+  const preview = coord.getByTestId('post-preview').locator('.post-body');
+  await expect(preview.locator('strong')).toHaveText('May 20');
+  const previewed = await preview.innerHTML();
+  await coord.getByRole('button', { name: 'Write' }).click();
   await coord.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(postBy(coord, 'The fix ships on May 20')).toBeVisible();
   await expect(postBy(coord, 'The fix ships on May 20').locator('.post-body strong')).toHaveText('May 20');
+  expect(await postBy(coord, 'The fix ships on May 20').locator('.post-body').innerHTML()).toBe(previewed);
 
   // Live: the vendor sees it without reloading, with the file's link.
   const vendorSees = postBy(ven, 'The fix ships on May 20');
@@ -114,8 +121,12 @@ test('a coordinator and a vendor hold a thread live: file, reply, reaction, pin,
   await expect(edited.getByText('edited', { exact: true })).toBeVisible();
   await edited.getByRole('button', { name: 'History' }).click();
   const history = coord.getByRole('dialog', { name: 'Post history' });
-  await expect(history.getByText(/^-The fix ships on \*\*May 20\*\*/)).toBeVisible();
-  await expect(history.getByText(/^\+The fix ships on \*\*May 27\*\*/)).toBeVisible();
+  // A word diff: the changed word struck out and the new one marked, no patch headers.
+  const changes = history.getByRole('figure', { name: 'Changes from version 1' });
+  await expect(changes).toContainText('The fix ships on **May');
+  await expect(changes.locator('del')).toContainText('20');
+  await expect(changes.locator('ins')).toContainText('27');
+  await expect(history).not.toContainText('@@');
   await coord.screenshot({ path: 'test-results/threads-history.png', fullPage: true });
 
   // The vendor sees the edit live too.

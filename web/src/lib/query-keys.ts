@@ -76,6 +76,10 @@ export const queryKeys = {
     page: (page: number, unread: boolean) => ['notifications', 'page', page, unread] as const,
   },
   /** A case's threads and their posts (the Threads tab). */
+  markdown: {
+    /** POST /api/markdown/preview/: the server's rendering of one text (the key holds the text). */
+    preview: (text: string) => ['markdown', 'preview', text] as const,
+  },
   threads: {
     /** Every thread list of a case: invalidate after a thread changes or a post is read. */
     lists: (caseId: number) => ['threads', 'lists', caseId] as const,

@@ -97,6 +97,17 @@ export const postCreateSchema = z.object({
 });
 
 /** PATCH /api/case/thread/post/{id}/: `content` (its author) or `pinned` (staff). */
+/**
+ * POST /api/markdown/preview/: Markdown as the server will render it for a post or an advisory (both bodies
+ * are bounded alike). Empty text is allowed: it previews as nothing.
+ */
+export const markdownPreviewSchema = z.object({
+  text: z.string().max(POST_MAX_LENGTH, `A preview can be at most ${POST_MAX_LENGTH} characters.`),
+});
+export type MarkdownPreviewBody = z.infer<typeof markdownPreviewSchema>;
+export const markdownPreviewAnswerSchema = z.object({ html: z.string() });
+export type MarkdownPreview = z.infer<typeof markdownPreviewAnswerSchema>;
+
 export const postUpdateSchema = z
   .object({
     content: postCreateSchema.shape.content.optional(),

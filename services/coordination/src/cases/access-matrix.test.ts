@@ -72,6 +72,8 @@ const MATRIX_TEXT = `
   DELETE  /manage/email/template/:id/                       401       403      403    403      403         204
   POST    /manage/email/template/preview/                   401       403      403    403      403         200
   POST    /manage/email/template/:id/preview/               401       403      403    403      403         200
+  # The Markdown preview of posts and advisories (issue 26): any signed-in user, nothing stored
+  POST    /api/markdown/preview/                            401       200      200    200      200         200
   # Activity and metrics
   GET     /api/case/:id/activity/                           401       200      200    404      200         200
   GET     /api/case/activity/                               401       200      200    200      200         200
@@ -562,6 +564,7 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   'DELETE /manage/email/template/:id/': async () => ({
     url: `/manage/email/template/${await newMessageTemplate()}/`,
   }),
+  'POST /api/markdown/preview/': () => ({ body: { text: '# Title\n\n**bold**' } }),
   'POST /manage/email/template/preview/': () => ({
     body: { kind: 'case_notice', subject: 'Hello', body: 'A note.' },
   }),
@@ -649,9 +652,10 @@ async function send(row: Row, who: Who, sent: Sent, options: { csrf?: boolean } 
 const MAY_CHANGE_NOTHING = [
   'PATCH /api/case/:id/user/',
   'POST /api/case/notifications/read/',
-  // Previews render a template; they store nothing.
+  // Previews render a template or Markdown; they store nothing.
   'POST /manage/email/template/preview/',
   'POST /manage/email/template/:id/preview/',
+  'POST /api/markdown/preview/',
 ];
 const MISSING_CASE = 2_000_000_000;
 

@@ -1,7 +1,7 @@
 // Post calls (SPEC §7): a thread's posts a page at a time (page_size ≤ 100: a larger value is capped),
 // pinned only, or matching words; writing (Markdown, rendered and sanitised on write); reading, editing,
-// pinning and removing one post; reactions; a post's history with line diffs. A thread the caller may not
-// read (another case, or restricted away from them) answers 404 for the thread and every post in it.
+// pinning and removing one post; reactions; a post's history with line diffs; the Markdown preview. A
+// thread the caller may not read (another case, or restricted away from them) answers 404 for the thread and every post in it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ONLY_AUTHOR_EDITS,
@@ -10,6 +10,8 @@ import {
   POSTS_MAX_PAGE_SIZE,
   THREAD_ARCHIVED,
   idParams,
+  markdownPreviewAnswerSchema,
+  markdownPreviewSchema,
   postCreateSchema,
   postHistorySchema,
   postListQuery,
@@ -237,6 +239,22 @@ export async function postRoutes(app: FastifyInstance) {
       await toggleReaction(db, post, request.user!.id, request.body.reaction);
       return postView(db, post.id, request.user!.id);
     },
+  );
+
+  // The composer's Preview (posts and the advisory text): the very renderer posts and advisories are written
+  // with, so what is previewed is byte for byte what is published. It reads and writes nothing, hence no case
+  // scope; the body is bounded like a post's.
+  r.post(
+    '/api/markdown/preview/',
+    {
+      summary:
+        'Markdown rendered and sanitised exactly as a post or advisory is when saved (nothing is stored)',
+      tags,
+      access: 'user',
+      body: markdownPreviewSchema,
+      response: { 200: markdownPreviewAnswerSchema },
+    },
+    async (request) => ({ html: renderer.render(request.body.text) }),
   );
 
   r.get(

@@ -8,43 +8,9 @@ import { posts } from '../tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { type Client, makeWorld, startThread, writePost } from '../../testing/thread-test-helpers.ts';
 import { markdownRenderer } from './render.ts';
+import { XSS_PAYLOADS as PAYLOADS } from '../../testing/fixtures/xss-payloads.ts';
 
 const ORIGIN = 'https://cvdp.example.org';
-
-const PAYLOADS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '"><img src=x onerror=alert(1)>',
-  '[x](javascript:alert(1))',
-  '[x](JaVaScRiPt:alert(1))',
-  '[x](&#106;avascript:alert(1))',
-  '[x](&#x6A;avascript&#x3A;alert(1))',
-  '[x]( javascript:alert(1))',
-  '[x](java\tscript:alert(1))',
-  '[x](vbscript:msgbox(1))',
-  '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-  '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
-  '<svg onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<a href="javascript:alert(1)">click</a>',
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<object data="javascript:alert(1)"></object>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '![x](https://evil.example/track.png)',
-  '![x](//evil.example/track.png)',
-  '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
-  '![x](javascript:alert(1))',
-  '![x" onerror="alert(1)](/ok.png)',
-  '[a](https://ok.example "title\\" onmouseover=\\"alert(1)")',
-  '<a href="https://ok.example" onclick="alert(1)">x</a>',
-  '```html\n<script>alert(1)</script>\n```',
-  '```js" onmouseover="alert(1)\nx\n```',
-  '<details open ontoggle=alert(1)>',
-  '<form action="javascript:alert(1)"><button>x</button></form>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-];
 
 const ALLOWED_TAGS = new Set(
   'p br hr h1 h2 h3 h4 h5 h6 blockquote ul ol li strong em s code pre a img table thead tbody tr th td'.split(

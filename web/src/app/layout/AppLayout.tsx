@@ -9,6 +9,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import NavbarContext from 'react-bootstrap/esm/NavbarContext';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { appConfig } from '../../lib/config.ts';
+import { Toasts } from '../../components/Toasts.tsx';
 import { navbarFor } from '../../lib/navigation.ts';
 import { SessionTimeoutGuard, logout, useCurrentUser, useSetCurrentUser } from '../../features/auth/index.ts';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
@@ -101,6 +102,7 @@ export function AppLayout() {
       <main className="container pb-5">
         <Outlet />
       </main>
+      <Toasts />
       {user && (
         <Suspense fallback={null}>
           <SessionTimeoutGuard

@@ -41,6 +41,7 @@ export function fakeAdvisoryCalls() {
     createCsafProfile: vi.fn<(input: CsafProfileCreateInput) => Promise<CsafProfile>>(),
     updateCsafProfile: vi.fn<(id: number, change: CsafProfilePatchInput) => Promise<CsafProfile>>(),
     deleteCsafProfile: vi.fn<(id: number) => Promise<void>>(),
+    fetchMarkdownPreview: vi.fn<(text: string) => Promise<string>>(),
   };
   const routes: Record<'get' | 'post' | 'patch' | 'delete', [RegExp, Handler][]> = {
     get: [
@@ -57,6 +58,10 @@ export function fakeAdvisoryCalls() {
       [/^api\/case\/(\d+)\/advisory\/$/, ([id], body) => calls.saveRevision(id, body)],
       [/^api\/case\/(\d+)\/settings\/csaf\/$/, ([id], body) => calls.saveCsafSettings(id, body)],
       [/^manage\/csaf\/profiles\/$/, (_ids, body) => calls.createCsafProfile(body)],
+      [
+        /^api\/markdown\/preview\/$/,
+        (_ids, body: { text: string }) => calls.fetchMarkdownPreview(body.text).then((html) => ({ html })),
+      ],
     ],
     patch: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id], body) => calls.updateCsafProfile(id, body)]],
     delete: [[/^manage\/csaf\/profiles\/(\d+)\/$/, ([id]) => calls.deleteCsafProfile(id)]],

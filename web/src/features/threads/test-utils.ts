@@ -51,6 +51,7 @@ export function fakeThreadCalls() {
     deletePost: vi.fn<(postId: number) => Promise<void>>(),
     reactToPost: vi.fn<(postId: number, reaction: Reaction) => Promise<Post>>(),
     fetchPostHistory: vi.fn<(postId: number) => Promise<PostHistory>>(),
+    fetchMarkdownPreview: vi.fn<(text: string) => Promise<string>>(),
     uploadToThread:
       vi.fn<(threadId: number, file: File, onProgress: OnProgress) => Promise<ArtifactSummary>>(),
     fetchArtifacts: vi.fn<(caseId: number) => Promise<PageOf<ArtifactSummary>>>(),
@@ -97,6 +98,10 @@ export function fakeThreadCalls() {
           body.reply_to === undefined
             ? calls.createPost(+id, body.content)
             : calls.createPost(+id, body.content, body.reply_to),
+      ],
+      [
+        /^api\/markdown\/preview\/$/,
+        (_ids, body: { text: string }) => calls.fetchMarkdownPreview(body.text).then((html) => ({ html })),
       ],
       [
         /^api\/case\/thread\/post\/(\d+)\/react\/$/,

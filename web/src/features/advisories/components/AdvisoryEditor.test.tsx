@@ -74,8 +74,12 @@ describe('AdvisoryEditor', () => {
     await user.clear(references);
     await user.type(references, 'https://gizmo.example/a\n\n  https://gizmo.example/b  ');
     await user.type(within(form).getByLabelText('Credits'), '\nBo');
+    calls.fetchMarkdownPreview.mockResolvedValue('<h2>Overview</h2>\n');
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
-    expect(within(form).getByLabelText('Preview')).toHaveTextContent('## Overview');
+    // The server's rendering of the text, not the text.
+    const preview = within(form).getByLabelText('Preview');
+    expect(await within(preview).findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(calls.fetchMarkdownPreview).toHaveBeenCalledWith('## Overview');
     await user.click(within(form).getByRole('button', { name: 'Save revision' }));
     await waitFor(() => expect(staleWhenDone).toBe(true));
     expect(calls.saveRevision).toHaveBeenCalledWith(7, {

@@ -1,7 +1,7 @@
 // Writing a new revision of the advisory (staff): the fields of the latest revision to start from, the
-// Markdown body with Write and Preview tabs. The page has no Markdown renderer of its own (only the server's
-// sanitised HTML is inserted as HTML), so Preview shows the text as it will be sent; the saved revision shows
-// the server's rendering. References and credits are typed one a line and checked as the lists the server
+// Markdown body with Write and Preview tabs. Preview shows the server's rendering of the text (POST
+// /api/markdown/preview/, the function revisions are saved with), so it is what the saved revision shows.
+// References and credits are typed one a line and checked as the lists the server
 // takes (core's advisoryRevisionSchema), each message under its field.
 import { useState } from 'react';
 import { Button, Form, Nav } from 'react-bootstrap';
@@ -9,6 +9,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { ADVISORY_CONTENT_MAX, advisoryRevisionSchema } from '@cvdp/core';
+import { MarkdownPreview } from '../../../components/MarkdownPreview.tsx';
 import {
   FieldError,
   SubmitButton,
@@ -98,7 +99,7 @@ export function AdvisoryEditor({
   );
 }
 
-/** The Markdown body: written in a text area, or previewed as the text that will be sent. */
+/** The Markdown body: written in a text area, or previewed as the server will render it when saved. */
 function ContentField() {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const form = useFormContext<Values>();
@@ -132,12 +133,7 @@ function ContentField() {
         />
       ) : (
         <div className="border rounded p-2" aria-label="Preview">
-          <p className="small text-body-secondary mb-1">
-            The text as it will be saved; the saved revision shows it rendered.
-          </p>
-          <div className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
-            {content.trim() ? content : <span className="text-body-secondary">Nothing to preview.</span>}
-          </div>
+          <MarkdownPreview text={content} />
         </div>
       )}
       <FieldError message={error} id="advisory-content-error" />

@@ -10,6 +10,7 @@ import type { AdvisoryRevision } from '@cvdp/core';
 import { publicAdvisoryPath } from '@cvdp/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { useCaseCallerMetadata } from '../../../lib/case-caller-metadata.ts';
@@ -111,7 +112,9 @@ function LatestRevision({
               size="sm"
               variant="outline-primary"
               disabled={change.isPending || latest.shared}
-              onClick={() => change.mutate({ date_shared: today() })}
+              onClick={() =>
+                change.mutate({ date_shared: today() }, { onSuccess: () => toast('Advisory shared.') })
+              }
             >
               Share
             </Button>
@@ -119,7 +122,9 @@ function LatestRevision({
               size="sm"
               variant="outline-success"
               disabled={change.isPending || latest.published}
-              onClick={() => change.mutate({ date_published: today() })}
+              onClick={() =>
+                change.mutate({ date_published: today() }, { onSuccess: () => toast('Advisory published.') })
+              }
             >
               Publish
             </Button>

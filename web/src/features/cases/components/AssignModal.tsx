@@ -4,6 +4,7 @@ import { Button, ListGroup, Modal } from 'react-bootstrap';
 import { z } from 'zod';
 import type { Contact } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { useAssignCase, useCaseAssignments, useUnassignCase } from '../api/index.ts';
@@ -22,7 +23,8 @@ export function AssignModal({ caseId, onHide }: { caseId: number; onHide(): void
   const picked = byCoordinator.watch('coordinator').length > 0;
   const named = byRole.watch('role').trim() !== '';
   // Either way, both forms start afresh once the case is assigned.
-  const assigned = () => {
+  const assigned = (a: { user: { name: string } }) => {
+    toast(`Case assigned to ${a.user.name}.`);
     byCoordinator.reset();
     byRole.reset();
   };
@@ -54,7 +56,9 @@ export function AssignModal({ caseId, onHide }: { caseId: number; onHide(): void
                 size="sm"
                 variant="outline-danger"
                 disabled={unassign.isPending}
-                onClick={() => unassign.mutate(a.user.id)}
+                onClick={() =>
+                  unassign.mutate(a.user.id, { onSuccess: () => toast(`${a.user.name} unassigned.`) })
+                }
                 aria-label={`Unassign ${a.user.name}`}
               >
                 Unassign

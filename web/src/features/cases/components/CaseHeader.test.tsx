@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseDetail, CasePermissions } from '@cvdp/core';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { expectReadableBadge } from '../../../test/contrast.ts';
+import { Toasts } from '../../../components/Toasts.tsx';
+import { clearToasts } from '../../../lib/toast.ts';
 import { CaseHeader } from './CaseHeader.tsx';
 import { fakeCaseCalls } from '../test-utils.ts';
 
@@ -13,7 +15,10 @@ beforeEach(() => {
   calls = fakeCaseCalls();
   calls.fetchContacts.mockResolvedValue([]);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearToasts();
+});
 beforeEach(() => {
   calls.fetchCaseRelation.mockResolvedValue({
     case: 5,
@@ -67,6 +72,7 @@ function renderHeader(c: CaseDetail, permissions: CasePermissions | null) {
   render(
     <QueryClientProvider client={client}>
       <CaseHeader c={c} permissions={permissions} />
+      <Toasts />
     </QueryClientProvider>,
   );
 }
@@ -125,6 +131,19 @@ describe('CaseHeader', () => {
     expect(screen.getByText(/fixed/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
     expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 1 });
+    expect(
+      await within(screen.getByRole('status', { name: 'Confirmations' })).findByText('Case reopened.'),
+    ).toBeInTheDocument();
+  });
+
+  it('activates with a confirmation', async () => {
+    calls.updateCase.mockResolvedValue(theCase({ status: 1 }));
+    renderHeader(theCase(), STAFF);
+    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 1 });
+    expect(
+      await within(screen.getByRole('status', { name: 'Confirmations' })).findByText('Case activated.'),
+    ).toBeInTheDocument();
   });
 
   it("activates, and shows the server's detail when it refuses", async () => {
@@ -133,6 +152,8 @@ describe('CaseHeader', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
     expect(calls.updateCase).toHaveBeenCalledWith(5, { status: 1 });
     expect(await screen.findByRole('alert')).toHaveTextContent('An active case keeps at least one owner.');
+    // A refusal is no success: nothing is confirmed.
+    expect(screen.getByRole('status', { name: 'Confirmations' })).toBeEmptyDOMElement();
   });
 
   it('closes only with a resolution', async () => {

@@ -4,6 +4,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { CASE_STATUS, type CaseDetail, type CasePermissions } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useCaseRelation, useSetCaseMuted, useUpdateCase } from '../api/index.ts';
@@ -32,7 +33,12 @@ function MuteToggle({ caseId }: { caseId: number }) {
         label="Mute notifications"
         checked={relation.data.muted}
         disabled={mute.isPending}
-        onChange={(e) => mute.mutate(e.target.checked)}
+        onChange={(e) =>
+          mute.mutate(e.target.checked, {
+            onSuccess: (_r, muted) =>
+              toast(muted ? 'Notifications of this case muted.' : 'Notifications of this case on again.'),
+          })
+        }
       />
       <ErrorAlert error={mute.error} />
     </>
@@ -77,7 +83,11 @@ export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: Cas
       <ErrorAlert error={change.error} />
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {canChangeStatus && c.status === CASE_STATUS.PENDING && (
-          <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ status: 1 })}>
+          <Button
+            size="sm"
+            disabled={change.isPending}
+            onClick={() => change.mutate({ status: 1 }, { onSuccess: () => toast('Case activated.') })}
+          >
             Activate
           </Button>
         )}
@@ -87,7 +97,11 @@ export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: Cas
           </Button>
         )}
         {canChangeStatus && c.status === CASE_STATUS.CLOSED && (
-          <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ status: 1 })}>
+          <Button
+            size="sm"
+            disabled={change.isPending}
+            onClick={() => change.mutate({ status: 1 }, { onSuccess: () => toast('Case reopened.') })}
+          >
             Reopen
           </Button>
         )}

@@ -2,6 +2,7 @@
 import { Button, Modal } from 'react-bootstrap';
 import { z } from 'zod';
 import { CLOSE_NEEDS_RESOLUTION } from '@cvdp/core';
+import { toast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { SelectField, SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { useCaseListMetadata, useUpdateCase } from '../api/index.ts';
@@ -21,7 +22,15 @@ export function CloseCaseModal({ caseId, onHide }: { caseId: number; onHide(): v
       <ZodForm
         form={form}
         onSubmit={(v) =>
-          change.mutate({ status: 2, resolution: Number(v.resolution) }, { onSuccess: onHide })
+          change.mutate(
+            { status: 2, resolution: Number(v.resolution) },
+            {
+              onSuccess: () => {
+                toast('Case closed.');
+                onHide();
+              },
+            },
+          )
         }
       >
         <Modal.Header closeButton>

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CasePermissions, Participant } from '@cvdp/core';
+import { Toasts } from '../../../components/Toasts.tsx';
+import { clearToasts } from '../../../lib/toast.ts';
 import { ParticipantsTab } from './ParticipantsTab.tsx';
 import { fakeCaseCalls } from '../test-utils.ts';
 
@@ -10,7 +12,10 @@ let calls: ReturnType<typeof fakeCaseCalls>;
 beforeEach(() => {
   calls = fakeCaseCalls();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearToasts();
+});
 
 const person = (id: number, over: Partial<Participant> = {}): Participant => ({
   id,
@@ -71,6 +76,7 @@ function renderTab(permissions: CasePermissions | null) {
   render(
     <QueryClientProvider client={client}>
       <ParticipantsTab caseId={5} permissions={permissions} />
+      <Toasts />
     </QueryClientProvider>,
   );
 }
@@ -121,7 +127,9 @@ describe('ParticipantsTab', () => {
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'coordinator');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(calls.addParticipants).toHaveBeenCalledWith(5, ['vera@acme.test', 'Beta Corp'], 'coordinator');
-    expect(await screen.findByText('Added 2.')).toBeInTheDocument();
+    // Confirmed in the app's polite live region.
+    const confirmations = screen.getByRole('status', { name: 'Confirmations' });
+    expect(await within(confirmations).findByText('Added 2.')).toBeInTheDocument();
     expect(calls.fetchParticipants).toHaveBeenCalledTimes(2);
   });
 
@@ -133,6 +141,11 @@ describe('ParticipantsTab', () => {
       'observer',
     );
     expect(calls.changeParticipantRole).toHaveBeenCalledWith(2, 'observer');
+    expect(
+      await within(screen.getByRole('status', { name: 'Confirmations' })).findByText(
+        'Acme PSIRT is now observer.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('removes after confirmation', async () => {
@@ -154,7 +167,10 @@ describe('ParticipantsTab', () => {
     renderTab(STAFF);
     await userEvent.click(await screen.findByRole('button', { name: 'Notify Acme PSIRT' }));
     expect(calls.notifyParticipants).toHaveBeenLastCalledWith(5, [2]);
-    expect(await screen.findByText('Case notice sent to 3 users.')).toBeInTheDocument();
+    const confirmations = screen.getByRole('status', { name: 'Confirmations' });
+    expect(await within(confirmations).findByText('Case notice sent to 3 users.')).toBeInTheDocument();
+    await userEvent.click(within(confirmations).getByRole('button', { name: 'Dismiss' }));
+    expect(confirmations).toBeEmptyDOMElement();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Otto Owner' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Acme PSIRT' }));

@@ -12,6 +12,7 @@ import {
   type Participant,
 } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
@@ -51,7 +52,6 @@ const addSchema = z.object({
 
 function AddParticipants({ caseId }: { caseId: number }) {
   const form = useZodForm(addSchema, { defaultValues: { picked: [], role: 'vendor' } });
-  const [message, setMessage] = useState<string | null>(null);
   const add = useAddParticipants(caseId);
   const picked = form.watch('picked').length > 0;
   return (
@@ -60,14 +60,13 @@ function AddParticipants({ caseId }: { caseId: number }) {
       className="mb-3"
       label="Add participants"
       onSubmit={(v) => {
-        setMessage(null);
         add.mutate(
           { names: v.picked.map(contactName), role: v.role },
           {
             onSuccess: (result) => {
               form.setValue('picked', []);
               const skipped = result.skipped ?? [];
-              setMessage(
+              toast(
                 `Added ${result.added.length}.` +
                   (skipped.length ? ` Already taking part: ${skipped.join(', ')}.` : ''),
               );
@@ -96,11 +95,6 @@ function AddParticipants({ caseId }: { caseId: number }) {
         </div>
       </div>
       <ErrorAlert error={add.error} />
-      {message && (
-        <p className="text-success-emphasis small mt-1 mb-0" role="status">
-          {message}
-        </p>
-      )}
     </ZodForm>
   );
 }
@@ -119,7 +113,6 @@ export function ParticipantsTab({
   const deferredFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [removing, setRemoving] = useState<Participant | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const roleChange = useChangeParticipantRole(caseId);
   const remove = useRemoveParticipant(caseId);
@@ -127,7 +120,7 @@ export function ParticipantsTab({
   const sendNotice = (ids: number[] | 'all') =>
     notify.mutate(ids, {
       onSuccess: (r) => {
-        setNotice(`Case notice sent to ${r.recipients} user${r.recipients === 1 ? '' : 's'}.`);
+        toast(`Case notice sent to ${r.recipients} user${r.recipients === 1 ? '' : 's'}.`);
         setSelected(new Set());
       },
     });
@@ -163,11 +156,6 @@ export function ParticipantsTab({
       {manage && <AddParticipants caseId={caseId} />}
       <ErrorAlert error={list.error} prefix="An error occurred: " />
       <ErrorAlert error={error} />
-      {notice && (
-        <p className="text-success-emphasis small" role="status">
-          {notice}
-        </p>
-      )}
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <Form.Control
           type="search"
@@ -245,7 +233,12 @@ export function ParticipantsTab({
                     aria-label={`Role of ${p.name}`}
                     value={p.role}
                     disabled={roleChange.isPending}
-                    onChange={(e) => roleChange.mutate({ id: p.id, role: e.target.value as CaseRole })}
+                    onChange={(e) =>
+                      roleChange.mutate(
+                        { id: p.id, role: e.target.value as CaseRole },
+                        { onSuccess: (_r, v) => toast(`${p.name} is now ${v.role}.`) },
+                      )
+                    }
                   >
                     {CASE_ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -309,6 +302,7 @@ export function ParticipantsTab({
           onConfirm={() =>
             remove.mutate(removing.id, {
               onSuccess: (_r, id) => {
+                toast(`${removing.name} removed from the case.`);
                 setRemoving(null);
                 setSelected((s) => new Set([...s].filter((x) => x !== id)));
               },

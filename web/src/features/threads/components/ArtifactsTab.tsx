@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ArtifactSummary } from '@cvdp/core';
 import { formatDate, formatSize } from '../../../lib/format.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
@@ -86,7 +87,15 @@ export function ArtifactsTab({ caseId }: { caseId: number }) {
                       variant="outline-primary"
                       className="me-1"
                       disabled={share.isPending}
-                      onClick={() => share.mutate({ uuid: a.uuid, share: !a.shared })}
+                      onClick={() =>
+                        share.mutate(
+                          { uuid: a.uuid, share: !a.shared },
+                          {
+                            onSuccess: (_r, v) =>
+                              toast(`${a.file_name} ${v.share ? 'shared' : 'no longer shared'}.`),
+                          },
+                        )
+                      }
                       aria-label={`${a.shared ? 'Unshare' : 'Share'} ${a.file_name}`}
                     >
                       {a.shared ? 'Unshare' : 'Share'}

@@ -1,9 +1,9 @@
-// The Markdown editor of a post, with Write and Preview tabs. The page has no Markdown renderer of its own
-// (only the server's sanitised HTML is ever inserted as HTML), so Preview shows the text as it will be sent,
-// as plain text, and says so.
+// The Markdown editor of a post, with Write and Preview tabs. Preview shows the server's rendering of the text
+// (POST /api/markdown/preview/, the function posts are stored with): what is previewed is what is posted.
 import { useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { POST_MAX_LENGTH } from '@cvdp/core';
+import { MarkdownPreview } from '../../../components/MarkdownPreview.tsx';
 
 export function PostEditor({
   label,
@@ -78,16 +78,7 @@ export function PostEditor({
         </>
       ) : (
         <div className="border border-top-0 rounded-bottom p-2" data-testid="post-preview">
-          <p className="small text-body-secondary mb-1">
-            Plain-text preview: the Markdown is formatted by the server when posted.
-          </p>
-          {empty ? (
-            <p className="text-body-secondary mb-0">Nothing to preview.</p>
-          ) : (
-            <div className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
-              {value}
-            </div>
-          )}
+          <MarkdownPreview text={value} />
         </div>
       )}
       <div className="d-flex gap-2 mt-2">

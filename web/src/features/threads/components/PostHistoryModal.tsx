@@ -1,29 +1,38 @@
-// Every version of an edited post, oldest first, and the line patch between consecutive versions.
+// Every version of an edited post, oldest first; each later one shows what changed from the one before, word by
+// word (jsdiff's diffWords, computed here from the versions): removed words struck through, added ones
+// underlined, each also named for screen readers — no patch headers to read past.
+import { Fragment } from 'react';
 import { Modal } from 'react-bootstrap';
+import { diffWords } from 'diff';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { usePostHistory } from '../api/index.ts';
 
-function lineClass(line: string) {
-  if (line.startsWith('+++') || line.startsWith('---')) return 'text-body-secondary';
-  if (line.startsWith('+')) return 'bg-success-subtle text-success-emphasis';
-  if (line.startsWith('-')) return 'bg-danger-subtle text-danger-emphasis';
-  if (line.startsWith('@@')) return 'text-primary-emphasis';
-  return undefined;
-}
+const textBox = 'border rounded p-2 small mb-0 text-break';
 
-/** A unified patch, one line per row: additions green, removals red (the +/- stay for screen readers). */
-export function Patch({ patch }: { patch: string }) {
-  const lines = patch.replace(/\n$/, '').split('\n');
+/** `after` with what changed since `before`: <del>/<ins> around the words, the rest as it was. */
+export function WordDiff({ before, after, label }: { before: string; after: string; label: string }) {
   return (
-    <pre className="border rounded p-2 small mb-0" style={{ whiteSpace: 'pre-wrap' }}>
-      {lines.map((line, i) => (
-        <div key={i} className={lineClass(line)}>
-          {line || ' '}
-        </div>
-      ))}
-    </pre>
+    <figure className={`${textBox} font-monospace`} style={{ whiteSpace: 'pre-wrap' }} aria-label={label}>
+      {diffWords(before, after).map((part, i) =>
+        part.removed ? (
+          <del key={i} className="bg-danger-subtle text-danger-emphasis">
+            <span className="visually-hidden">[removed: </span>
+            {part.value}
+            <span className="visually-hidden">]</span>
+          </del>
+        ) : part.added ? (
+          <ins key={i} className="bg-success-subtle text-success-emphasis">
+            <span className="visually-hidden">[added: </span>
+            {part.value}
+            <span className="visually-hidden">]</span>
+          </ins>
+        ) : (
+          <Fragment key={i}>{part.value}</Fragment>
+        ),
+      )}
+    </figure>
   );
 }
 
@@ -40,25 +49,26 @@ export function PostHistoryModal({ postId, onClose }: { postId: number; onClose:
         <ErrorAlert error={history.error} />
         {data && (
           <ol className="list-unstyled mb-0" aria-label="Versions">
-            {data.versions.map((v, i) => {
-              const diff = data.diffs.find((d) => d.to === i);
-              return (
-                <li key={i} className="mb-3">
-                  <h3 className="h6">
-                    {i === data.versions.length - 1 ? 'Current version' : `Version ${i + 1}`} ·{' '}
-                    {formatDateTime(v.date)}
-                    {v.edited_by && ` · ${v.edited_by.name}`}
-                  </h3>
-                  {diff ? (
-                    <Patch patch={diff.patch} />
-                  ) : (
-                    <pre className="border rounded p-2 small mb-0" style={{ whiteSpace: 'pre-wrap' }}>
-                      {v.content}
-                    </pre>
-                  )}
-                </li>
-              );
-            })}
+            {data.versions.map((v, i) => (
+              <li key={i} className="mb-3">
+                <h3 className="h6">
+                  {i === data.versions.length - 1 ? 'Current version' : `Version ${i + 1}`} ·{' '}
+                  {formatDateTime(v.date)}
+                  {v.edited_by && ` · ${v.edited_by.name}`}
+                </h3>
+                {i === 0 ? (
+                  <pre className={textBox} style={{ whiteSpace: 'pre-wrap' }}>
+                    {v.content}
+                  </pre>
+                ) : (
+                  <WordDiff
+                    before={data.versions[i - 1].content}
+                    after={v.content}
+                    label={`Changes from version ${i}`}
+                  />
+                )}
+              </li>
+            ))}
           </ol>
         )}
       </Modal.Body>

@@ -1,7 +1,7 @@
 // One post: author, time, "edited", the server's sanitised HTML, reactions, and the actions the caller may
 // take (reply, edit their own, history, pin for staff, delete their own or as staff). A deleted post stays
 // as a marker so its replies keep their place.
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { REACTION_EMOJI, REACTIONS, type Post, type Reaction } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
@@ -10,7 +10,11 @@ import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useDeletePost, useReactToPost, useUpdatePost } from '../api/index.ts';
 import { PostEditor } from './PostEditor.tsx';
-import { PostHistoryModal } from './PostHistoryModal.tsx';
+
+// The history (and the word-diff library it brings) loads when first opened, not with the thread.
+const PostHistoryModal = lazy(() =>
+  import('./PostHistoryModal.tsx').then((m) => ({ default: m.PostHistoryModal })),
+);
 
 export const POST_REMOVED_TEXT = 'Post removed';
 
@@ -194,7 +198,11 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
       </div>
       <ErrorAlert error={react.error ?? pin.error} />
       {children}
-      {showHistory && <PostHistoryModal postId={post.id} onClose={() => setShowHistory(false)} />}
+      {showHistory && (
+        <Suspense fallback={null}>
+          <PostHistoryModal postId={post.id} onClose={() => setShowHistory(false)} />
+        </Suspense>
+      )}
       {confirmDelete && (
         <Modal show onHide={() => setConfirmDelete(false)} aria-labelledby={`delete-post-${post.id}`}>
           <Modal.Header closeButton>

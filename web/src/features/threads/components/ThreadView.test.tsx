@@ -187,15 +187,26 @@ describe('ThreadView', () => {
     calls.fetchPostHistory.mockResolvedValue({
       post: 5,
       versions: [
-        { content: 'Fix in 2.1', date: '2026-05-01T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
-        { content: 'Fix in 2.2', date: '2026-05-02T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
+        { content: 'Fix ships in May.', date: '2026-05-01T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
+        { content: 'Fix ships in June.', date: '2026-05-02T10:00:00Z', edited_by: { id: 1, name: 'Cora' } },
       ],
-      diffs: [{ from: 0, to: 1, patch: '@@ -1 +1 @@\n-Fix in 2.1\n+Fix in 2.2\n' }],
+      diffs: [
+        {
+          from: 0,
+          to: 1,
+          patch:
+            'Index: post.md\n@@ -1 +1 @@\n-Fix ships in May.\n\\ No newline at end of file\n+Fix ships in June.\n',
+        },
+      ],
     });
     await userEvent.click(within(edited).getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post history' });
-    expect(await within(dialog).findByText('-Fix in 2.1')).toHaveClass('bg-danger-subtle');
-    expect(within(dialog).getByText('+Fix in 2.2')).toHaveClass('bg-success-subtle');
+    // A word diff of the versions: what was removed and added, named for screen readers; no patch headers.
+    const changes = await within(dialog).findByRole('figure', { name: 'Changes from version 1' });
+    expect(changes.querySelector('del')).toHaveTextContent('[removed: May]');
+    expect(changes.querySelector('ins')).toHaveTextContent('[added: June]');
+    expect(changes).toHaveTextContent('Fix ships in [removed: May][added: June].');
+    expect(dialog).not.toHaveTextContent(/Index:|No newline|@@/);
     expect(within(dialog).getByText(/Current version/)).toBeInTheDocument();
   });
 
@@ -246,15 +257,28 @@ describe('ThreadView', () => {
     expect(await screen.findByText('1 posts match “timeline”.')).toBeInTheDocument();
   });
 
-  it('previews the draft as plain text, never as HTML', async () => {
+  it('previews the draft as the server renders it, keeps the text, and shows a failed preview', async () => {
     calls.fetchPosts.mockResolvedValue(page([]));
+    calls.fetchMarkdownPreview.mockResolvedValueOnce('<h1>Title</h1>\n<p><strong>bold</strong></p>\n');
     renderView();
     const box = await screen.findByRole('textbox', { name: 'New post' }, SLOW);
-    await userEvent.type(box, '<img src=x onerror=alert(1)> **bold**');
+    await userEvent.type(box, '# Title\n**bold**');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByTestId('post-preview');
-    expect(preview).toHaveTextContent('<img src=x onerror=alert(1)> **bold**');
-    expect(preview.querySelector('img')).toBeNull();
+    expect(await within(preview).findByRole('heading', { name: 'Title' })).toBeInTheDocument();
+    expect(preview.querySelector('.post-body strong')).toHaveTextContent('bold');
+    expect(calls.fetchMarkdownPreview).toHaveBeenCalledWith('# Title\n**bold**');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Write' }));
+    expect(screen.getByRole('textbox', { name: 'New post' })).toHaveValue('# Title\n**bold**');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New post' }), ' more');
+    calls.fetchMarkdownPreview.mockRejectedValueOnce(new Error('Network Error'));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(
+      await within(preview.ownerDocument.body).findByText(/The preview failed/, undefined, SLOW),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Write' }));
+    expect(screen.getByRole('textbox', { name: 'New post' })).toHaveValue('# Title\n**bold** more');
   });
 
   it('refetches the posts when the live stream announces a post from someone else', async () => {
