@@ -50,3 +50,76 @@ export async function screenshots(page: Page, name: string) {
  * schemas compile on first use (csaf/validate.ts), ~8.5 s for 2.1 and 2.0 on an idle machine.
  */
 export const CSAF_FIRST_USE = 30_000;
+
+/**
+ * The kinds of control a screen reader lists apart (its links list, its buttons, its form fields), by role;
+ * radios are left out: "Yes" and "No" are named within their group's question.
+ */
+const CONTROL_KINDS: Record<string, 'link' | 'button' | 'field'> = {
+  link: 'link',
+  button: 'button',
+  menuitem: 'button',
+  tab: 'button',
+  switch: 'button',
+  textbox: 'field',
+  searchbox: 'field',
+  combobox: 'field',
+  listbox: 'field',
+  checkbox: 'field',
+  spinbutton: 'field',
+  slider: 'field',
+  Date: 'field',
+  DateTime: 'field',
+  InputTime: 'field',
+};
+
+/** The parts a date field draws inside itself (Month, Day, Year, "Show date picker"): not the page's own. */
+const DATE_ROLES = new Set(['Date', 'DateTime', 'InputTime']);
+
+/**
+ * Every control a screen reader lists (links, buttons, fields and selects: Chromium's own accessibility
+ * tree, so the names are the computed ones, hidden controls left out) has a name no other control of its
+ * kind with a different purpose shares: two "Remove" buttons that remove different things fail, naming the
+ * name. Two links with the same name and the same address do the same thing and pass; a "Search" field,
+ * its "Search" button and the menu's "Search" link are told apart by their kind, as the screen reader's
+ * lists of links, buttons and fields do.
+ */
+export async function expectUniqueControlNames(page: Page, what: string) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const byName = new Map<string, string[]>();
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const insideDateField = (n: (typeof nodes)[number]) => {
+      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
+        if (DATE_ROLES.has(String(p.role?.value))) return true;
+      return false;
+    };
+    for (const n of nodes) {
+      const role = String(n.role?.value ?? '');
+      const kind = CONTROL_KINDS[role];
+      const name = String(n.name?.value ?? '').trim();
+      if (n.ignored || !kind || name === '' || n.backendDOMNodeId === undefined) continue;
+      if (insideDateField(n)) continue;
+      let purpose = `${role} #${n.backendDOMNodeId}`;
+      if (role === 'link') {
+        const { node } = await cdp.send('DOM.describeNode', { backendNodeId: n.backendDOMNodeId });
+        const attrs = node.attributes ?? [];
+        const href = attrs[attrs.indexOf('href') + 1];
+        if (attrs.includes('href')) purpose = `link to ${href}`;
+      }
+      const key = `${kind}\u0000${name}`;
+      const seen = byName.get(key) ?? [];
+      if (!seen.includes(purpose)) seen.push(purpose);
+      byName.set(key, seen);
+    }
+    const shared = [...byName]
+      .filter(([, purposes]) => purposes.length > 1)
+      .map(([key, purposes]) => `"${key.split('\u0000')[1]}" (${purposes.join(', ')})`);
+    expect(shared, `${what}: controls of one name that do different things:\n${shared.join('\n')}`).toEqual(
+      [],
+    );
+  } finally {
+    await cdp.detach();
+  }
+}
