@@ -73,6 +73,9 @@ const CONTROL_KINDS: Record<string, 'link' | 'button' | 'field'> = {
   InputTime: 'field',
 };
 
+/** What names a field's surroundings for a screen reader. */
+const CONTEXT_ROLES = new Set(['form', 'group', 'region', 'dialog', 'search']);
+
 /** The parts a date field draws inside itself (Month, Day, Year, "Show date picker"): not the page's own. */
 const DATE_ROLES = new Set(['Date', 'DateTime', 'InputTime']);
 
@@ -82,7 +85,7 @@ const DATE_ROLES = new Set(['Date', 'DateTime', 'InputTime']);
  * kind with a different purpose shares: two "Remove" buttons that remove different things fail, naming the
  * name. Two links with the same name and the same address do the same thing and pass; a "Search" field,
  * its "Search" button and the menu's "Search" link are told apart by their kind, as the screen reader's
- * lists of links, buttons and fields do.
+ * lists of links, buttons and fields do; a field by the form, group or region it is in.
  */
 export async function expectUniqueControlNames(page: Page, what: string) {
   const cdp = await page.context().newCDPSession(page);
@@ -94,6 +97,11 @@ export async function expectUniqueControlNames(page: Page, what: string) {
       for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
         if (DATE_ROLES.has(String(p.role?.value))) return true;
       return false;
+    };
+    const context = (n: (typeof nodes)[number]) => {
+      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
+        if (CONTEXT_ROLES.has(String(p.role?.value)) && p.name?.value) return String(p.name.value);
+      return '';
     };
     for (const n of nodes) {
       const role = String(n.role?.value ?? '');
@@ -108,14 +116,19 @@ export async function expectUniqueControlNames(page: Page, what: string) {
         const href = attrs[attrs.indexOf('href') + 1];
         if (attrs.includes('href')) purpose = `link to ${href}`;
       }
-      const key = `${kind}\u0000${name}`;
+      // A field is named within its form, group or region, as a screen reader announces it on the way in
+      // (the "Vendor" of "New priority" and of "New standing assignment"); a button or link on its own.
+      const key = `${kind}\u0000${kind === 'field' ? context(n) : ''}\u0000${name}`;
       const seen = byName.get(key) ?? [];
       if (!seen.includes(purpose)) seen.push(purpose);
       byName.set(key, seen);
     }
     const shared = [...byName]
       .filter(([, purposes]) => purposes.length > 1)
-      .map(([key, purposes]) => `"${key.split('\u0000')[1]}" (${purposes.join(', ')})`);
+      .map(([key, purposes]) => {
+        const [, where, name] = key.split('\u0000');
+        return `"${name}"${where ? ` in "${where}"` : ''} (${purposes.join(', ')})`;
+      });
     expect(shared, `${what}: controls of one name that do different things:\n${shared.join('\n')}`).toEqual(
       [],
     );

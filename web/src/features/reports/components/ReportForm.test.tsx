@@ -171,6 +171,17 @@ describe('ReportForm', () => {
     ]);
   });
 
+  it('leaves a question Tab passed through unanswered, not invalid (keyboard only)', async () => {
+    const { onSubmit, user } = renderForm();
+    await fillValid(user);
+    const exploited = group(entry(1), 'Is this vulnerability being actively exploited?');
+    act(() => within(exploited).getByLabelText('Yes').focus());
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].vulnerabilities[0].active_exploitation).toBe('');
+  });
+
   it('says an incomplete calculator once on submit, under the vector field it belongs to', async () => {
     const { onSubmit, user } = renderForm();
     await fillValid(user);
