@@ -2,10 +2,13 @@
 // server): the reporter submits a report; the coordinator activates the oldest new report and adds its
 // vendor; the vendor says its status on a case waiting for it; the scorer locks a KEV record of the queue
 // and scores it; the administrator approves the pending registration and renames a tag. Every screen the
-// walk passes is checked with axe at 1280 px; each role's home and main screen again at 390 px, where the
-// page must not scroll sideways. A second run on the same server (CI's retry, or --repeat-each) starts from
-// what the first left: each test takes the oldest report, the first case or tag still waiting, and where the
-// seed had only one thing (the pending user) or the first run left a lock, it deals with that first.
+// walk passes is checked with axe and for control names shared by controls that do different things at
+// 1280 px; each role's home and main screen again at 390 px, where the page must not scroll sideways; and
+// every other screen of the role's menu at both widths (menuScreens). The reporter fills the report form
+// and the vendor answers its status with the keyboard only (Tab, typing, arrows, Space, Enter). A second
+// run on the same server (CI's retry, or --repeat-each) starts from what the first left: each test takes
+// the oldest report, the first case or tag still waiting, and where the seed had only one thing (the
+// pending user) or the first run left a lock, it deals with that first.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, servers } from './support/servers.ts';
 import { registerAccount, signInThroughPage } from './support/accounts.ts';
@@ -53,13 +56,23 @@ async function atPhoneWidth(
 }
 
 /**
+ * Opens an address as the app's own links do (the router follows the history), without loading the app
+ * again: what a menu link does, and axe stays loaded in the page (support/checks.ts).
+ */
+const openInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+/**
  * The screens of the role's menu the walk does not pass otherwise (issue 24: axe on every screen of each
  * role at both widths): each opened once, checked at 1280 px, then at 390 px (no sideways scrolling).
  */
 async function menuScreens(page: Page, screens: [path: string, heading: string][]) {
   for (const [path, heading] of screens) {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(path);
+    await openInApp(page, path);
     await checkScreen(page, heading, heading);
     await page.setViewportSize({ width: 390, height: 844 });
     await checkScreen(page, `${heading} at 390 px`, heading);
@@ -69,15 +82,15 @@ async function menuScreens(page: Page, screens: [path: string, heading: string][
 }
 
 /**
- * Keyboard only: Tab (Shift+Tab with `back`) until `target` has the focus, as someone without a mouse
- * reaches it; fails when it is not in the tab order within `most` presses.
+ * Keyboard only: Tab until `target` has the focus, as someone without a mouse reaches it; fails when it is
+ * not in the tab order within `most` presses.
  */
-async function tabTo(page: Page, target: Locator, { back = false, most = 80 } = {}) {
+async function tabTo(page: Page, target: Locator, most = 80) {
   for (let i = 0; i < most; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press('Tab');
   }
-  throw new Error(`not reached with ${back ? 'Shift+' : ''}Tab: ${target}`);
+  throw new Error(`not reached with Tab: ${target}`);
 }
 
 /** Keyboard only: a Yes/No question answered (Tab into its radios, an arrow or Space picks). */

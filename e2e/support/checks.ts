@@ -6,15 +6,40 @@ import { expect, type Page } from '@playwright/test';
 
 export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+const AXE_TAGS = ['wcag2a', 'wcag2aa'];
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/**
+ * Axe's WCAG A/AA rules on the page. The first run on a document injects axe (AxeBuilder, in legacy mode:
+ * the default opens a blank page per call to merge each frame's results, about a second each on a busy
+ * machine, and the app has no frames); later runs on the same document (after an in-app navigation, or at
+ * another width) call the axe already there, which takes a tenth of that.
+ */
+async function runAxe(page: Page, include?: string): Promise<AxeResults> {
+  const ready = await page.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (!ready) {
+    let builder = new AxeBuilder({ page }).setLegacyMode();
+    if (include) builder = builder.include(include);
+    return builder.withTags(AXE_TAGS).analyze();
+  }
+  return page.evaluate(
+    ([selector, tags]) =>
+      (
+        window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }
+      ).axe.run(selector ? { include: [selector] } : document, { runOnly: { type: 'tag', values: tags } }),
+    [include ?? null, AXE_TAGS] as const,
+  );
+}
+
 /** Axe on the page (or only the part `include` selects, e.g. '.modal'). */
 export async function expectNoSeriousAxeViolations(
   page: Page,
   what: string,
   options: { include?: string } = {},
 ) {
-  let builder = new AxeBuilder({ page });
-  if (options.include) builder = builder.include(options.include);
-  const results = await builder.withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await runAxe(page, options.include);
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
@@ -91,7 +116,7 @@ export async function expectUniqueControlNames(page: Page, what: string) {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const byName = new Map<string, string[]>();
+    const byName = new Map<string, { role: string; id: number }[]>();
     const byId = new Map(nodes.map((n) => [n.nodeId, n]));
     const insideDateField = (n: (typeof nodes)[number]) => {
       for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
@@ -109,25 +134,32 @@ export async function expectUniqueControlNames(page: Page, what: string) {
       const name = String(n.name?.value ?? '').trim();
       if (n.ignored || !kind || name === '' || n.backendDOMNodeId === undefined) continue;
       if (insideDateField(n)) continue;
-      let purpose = `${role} #${n.backendDOMNodeId}`;
-      if (role === 'link') {
-        const { node } = await cdp.send('DOM.describeNode', { backendNodeId: n.backendDOMNodeId });
-        const attrs = node.attributes ?? [];
-        const href = attrs[attrs.indexOf('href') + 1];
-        if (attrs.includes('href')) purpose = `link to ${href}`;
-      }
       // A field is named within its form, group or region, as a screen reader announces it on the way in
       // (the "Vendor" of "New priority" and of "New standing assignment"); a button or link on its own.
       const key = `${kind}\u0000${kind === 'field' ? context(n) : ''}\u0000${name}`;
-      const seen = byName.get(key) ?? [];
-      if (!seen.includes(purpose)) seen.push(purpose);
-      byName.set(key, seen);
+      byName.set(key, [...(byName.get(key) ?? []), { role, id: n.backendDOMNodeId }]);
     }
-    const shared = [...byName]
-      .filter(([, purposes]) => purposes.length > 1)
-      .map(([key, purposes]) => {
+    // What each control does: a link goes to its address (read only for names shared, one call each).
+    const purposes = new Map<string, string[]>();
+    for (const [key, controls] of byName) {
+      if (controls.length < 2) continue;
+      const seen = new Set<string>();
+      for (const c of controls) {
+        if (c.role !== 'link') {
+          seen.add(`${c.role} #${c.id}`);
+          continue;
+        }
+        const { node } = await cdp.send('DOM.describeNode', { backendNodeId: c.id });
+        const attrs = node.attributes ?? [];
+        seen.add(attrs.includes('href') ? `link to ${attrs[attrs.indexOf('href') + 1]}` : `link #${c.id}`);
+      }
+      purposes.set(key, [...seen]);
+    }
+    const shared = [...purposes]
+      .filter(([, does]) => does.length > 1)
+      .map(([key, does]) => {
         const [, where, name] = key.split('\u0000');
-        return `"${name}"${where ? ` in "${where}"` : ''} (${purposes.join(', ')})`;
+        return `"${name}"${where ? ` in "${where}"` : ''} (${does.join(', ')})`;
       });
     expect(shared, `${what}: controls of one name that do different things:\n${shared.join('\n')}`).toEqual(
       [],
