@@ -90,7 +90,7 @@ async function tabTo(page: Page, target: Locator, most = 80) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`not reached with Tab: ${target}`);
+  throw new Error(`not reached with Tab: ${target.toString()}`);
 }
 
 /** Keyboard only: a Yes/No question answered (Tab into its radios, an arrow or Space picks). */
