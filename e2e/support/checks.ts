@@ -33,7 +33,10 @@ async function runAxe(page: Page, include?: string): Promise<AxeResults> {
   );
 }
 
-/** Axe on the page (or only the part `include` selects, e.g. '.modal'). */
+/**
+ * Axe on the page (or only the part `include` selects, e.g. '.modal'); a whole page also passes
+ * expectUniqueControlNames.
+ */
 export async function expectNoSeriousAxeViolations(
   page: Page,
   what: string,
@@ -44,6 +47,8 @@ export async function expectNoSeriousAxeViolations(
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(serious, `${what}:\n${serious.join('\n')}`).toEqual([]);
+  // A whole screen is also checked for control names shared by controls that do different things.
+  if (!options.include) await expectUniqueControlNames(page, what);
 }
 
 /**
