@@ -133,7 +133,21 @@ export async function expectUniqueControlNames(page: Page, what: string) {
         if (CONTEXT_ROLES.has(String(p.role?.value)) && p.name?.value) return String(p.name.value);
       return '';
     };
+    // While a modal dialog is open a screen reader offers only what is in it (aria-modal).
+    const modals = nodes.filter(
+      (n) =>
+        !n.ignored &&
+        ['dialog', 'alertdialog'].includes(String(n.role?.value)) &&
+        n.properties?.some((p) => p.name === 'modal' && p.value.value === true),
+    );
+    const modal = modals.at(-1);
+    const inModal = (n: (typeof nodes)[number]) => {
+      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
+        if (p === modal) return true;
+      return false;
+    };
     for (const n of nodes) {
+      if (modal && !inModal(n)) continue;
       const role = String(n.role?.value ?? '');
       const kind = CONTROL_KINDS[role];
       const name = String(n.name?.value ?? '').trim();
