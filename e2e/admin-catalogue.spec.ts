@@ -212,7 +212,7 @@ test('an administrator keeps tags, resolutions, attributes and connections from 
 
   // Emptied in the vulnerability's form, the value goes; then the attribute can be deleted.
   await page.goto(vulUrl);
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('button', { name: /^Edit vulnerability / }).click();
   await expect(dialog(page).getByLabel(attribute)).toHaveValue('2026-03-14');
   await dialog(page).getByLabel(attribute).fill('');
   await dialog(page).getByRole('button', { name: 'Save' }).click();

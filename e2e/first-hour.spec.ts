@@ -2,11 +2,14 @@
 // server): the reporter submits a report; the coordinator activates the oldest new report and adds its
 // vendor; the vendor says its status on a case waiting for it; the scorer locks a KEV record of the queue
 // and scores it; the administrator approves the pending registration and renames a tag. Every screen the
-// walk passes is checked with axe at 1280 px; each role's home and main screen again at 390 px, where the
-// page must not scroll sideways. A second run on the same server (CI's retry, or --repeat-each) starts from
-// what the first left: each test takes the oldest report, the first case or tag still waiting, and where the
-// seed had only one thing (the pending user) or the first run left a lock, it deals with that first.
-import { expect, test, type Page } from '@playwright/test';
+// walk passes is checked with axe and for control names shared by controls that do different things at
+// 1280 px; each role's home and main screen again at 390 px, where the page must not scroll sideways; and
+// every other screen of the role's menu at both widths (menuScreens). The reporter fills the report form
+// and the vendor answers its status with the keyboard only (Tab, typing, arrows, Space, Enter). A second
+// run on the same server (CI's retry, or --repeat-each) starts from what the first left: each test takes
+// the oldest report, the first case or tag still waiting, and where the seed had only one thing (the
+// pending user) or the first run left a lock, it deals with that first.
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, servers } from './support/servers.ts';
 import { registerAccount, signInThroughPage } from './support/accounts.ts';
 import { openAdministration } from './support/navigation.ts';
@@ -27,7 +30,10 @@ const VENDOR_GROUP = 'Acme Corp';
 const dialog = (page: Page) => page.getByRole('dialog');
 const secondRun = () => test.info().retry > 0 || test.info().repeatEachIndex > 0;
 
-/** Waits until the screen's heading is there and nothing is loading, then runs axe on it. */
+/**
+ * Waits until the screen's heading is there and nothing is loading, then runs axe on it (which also checks
+ * that no two controls that do different things share a name).
+ */
 async function checkScreen(page: Page, what: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.locator('.spinner-border')).toHaveCount(0);
@@ -48,6 +54,52 @@ async function atPhoneWidth(
   }
 }
 
+/**
+ * Opens an address as the app's own links do (the router follows the history), without loading the app
+ * again: what a menu link does, and axe stays loaded in the page (support/checks.ts).
+ */
+const openInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+/**
+ * The screens of the role's menu the walk does not pass otherwise (issue 24: axe on every screen of each
+ * role at both widths): each opened once, checked at 1280 px, then at 390 px (no sideways scrolling).
+ */
+async function menuScreens(page: Page, screens: [path: string, heading: string][]) {
+  for (const [path, heading] of screens) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openInApp(page, path);
+    await checkScreen(page, heading, heading);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, `${heading} at 390 px`, heading);
+    await expect.poll(() => pageWidth(page), { message: `${heading} at 390 px` }).toBeLessThanOrEqual(390);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Keyboard only: Tab until `target` has the focus, as someone without a mouse reaches it; fails when it is
+ * not in the tab order within `most` presses.
+ */
+async function tabTo(page: Page, target: Locator, most = 80) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with Tab: ${target.toString()}`);
+}
+
+/** Keyboard only: a Yes/No question answered (Tab into its radios, an arrow or Space picks). */
+async function answerByKeyboard(page: Page, scope: Locator, question: string, value: 'Yes' | 'No') {
+  const group = scope.getByRole('group', { name: question });
+  await tabTo(page, group.getByLabel('Yes', { exact: true }));
+  await page.keyboard.press(value === 'Yes' ? 'Space' : 'ArrowRight');
+  await expect(group.getByLabel(value, { exact: true })).toBeChecked();
+}
+
 test('the reporter submits a report from their reports page', async ({ page }) => {
   const title = `Open redirect in the Acme Portal sign-in ${Date.now()}`;
   await signInThroughPage(page, REPORTER);
@@ -56,20 +108,26 @@ test('the reporter submits a report from their reports page', async ({ page }) =
 
   await page.getByRole('navigation').getByRole('link', { name: 'Report a vulnerability' }).click();
   await checkScreen(page, 'the report form', /report a vulnerability/i);
-  const answer = (question: string, value: 'Yes' | 'No', scope = page.locator('form')) =>
-    scope.getByRole('group', { name: question }).getByLabel(value, { exact: true }).check();
-  await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page.getByRole('textbox', { name: 'Product' }).fill('Acme Portal 2.3');
-  await answer('Have you notified the vendor?', 'No');
-  await page.getByRole('textbox', { name: 'Vendor contact' }).fill('security@acme.example');
-  await answer('Do you have plans to disclose this vulnerability?', 'No');
+  // Keyboard only (issue 24): Tab to each field, type, an arrow or Space for a radio, Enter to send.
+  const form = page.locator('form');
+  const type = async (field: Locator, text: string) => {
+    await tabTo(page, field);
+    await page.keyboard.type(text);
+  };
+  await type(page.getByRole('textbox', { name: 'Title' }), title);
+  await type(page.getByRole('textbox', { name: 'Product' }), 'Acme Portal 2.3');
+  await answerByKeyboard(page, form, 'Have you notified the vendor?', 'No');
+  await type(page.getByRole('textbox', { name: 'Vendor contact' }), 'security@acme.example');
+  await answerByKeyboard(page, form, 'Do you have plans to disclose this vulnerability?', 'No');
   const vulnerability = page.getByRole('region', { name: 'Vulnerability 1', exact: true });
-  await vulnerability
-    .getByRole('textbox', { name: 'Description' })
-    .fill('The next= parameter of the sign-in page sends users to any site after they sign in.');
-  await answer('Do you want to provide a CVSS score?', 'No', vulnerability);
-  await answer('Has this vulnerability been publicly disclosed?', 'No', vulnerability);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await type(
+    vulnerability.getByRole('textbox', { name: 'Description' }),
+    'The next= parameter of the sign-in page sends users to any site after they sign in.',
+  );
+  await answerByKeyboard(page, vulnerability, 'Do you want to provide a CVSS score?', 'No');
+  await answerByKeyboard(page, vulnerability, 'Has this vulnerability been publicly disclosed?', 'No');
+  await tabTo(page, page.getByRole('button', { name: 'Submit' }));
+  await page.keyboard.press('Enter');
 
   // Back on their reports, the new one waits for a coordinator; its case page opens from there.
   await page.waitForURL(/\/cvdp\/reports\/$/);
@@ -81,6 +139,12 @@ test('the reporter submits a report from their reports page', async ({ page }) =
   await atPhoneWidth(page, [
     { what: 'My reports', heading: 'My reports', open: () => page.goto('/cvdp/reports/') },
     { what: 'the report form', heading: /report a vulnerability/i, open: () => page.goto('/cvdp/report') },
+  ]);
+  // The rest of everyone's menu (My cases and All cases are the coordinator's, with more in them).
+  await menuScreens(page, [
+    ['/cvdp/search', 'Search'],
+    ['/cvdp/notifications', 'Notifications'],
+    ['/cvdp/account', 'Account'],
   ]);
 });
 
@@ -112,49 +176,34 @@ test('the coordinator activates the oldest new report and adds its vendor', asyn
   await expect(page.getByRole('status', { name: 'Confirmations' }).getByText('Added 1.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: new RegExp(`^Role of ${company}`) })).toHaveValue('vendor');
   await checkScreen(page, 'the case participants', title);
+  const participants = page.url();
 
   await atPhoneWidth(page, [
     { what: 'the desk', heading: 'Desk of Cora Coordinator', open: () => page.goto('/cvdp/') },
     { what: 'triage', heading: 'Triage', open: () => page.goto('/cvdp/triage') },
+    { what: 'the case participants', heading: title, open: () => page.goto(participants) },
+  ]);
+  // At 390 px each participant is a block: the name whole on its line, the role select wide enough to read.
+  const role = page.getByRole('combobox', { name: new RegExp(`^Role of ${company}`) });
+  expect((await role.boundingBox())!.width, 'the role select at 390 px').toBeGreaterThan(150);
+  await expect(role).toHaveValue('vendor');
+
+  await menuScreens(page, [
+    ['/cvdp/my-cases', 'My cases'],
+    ['/cvdp/cases', 'All cases'],
+    ['/cvdp/dashboard', 'Dashboard'],
   ]);
 });
-
-/** Open cases the vendor's group was sent where it has not said its status for every vulnerability yet. */
-async function casesWaitingForVendor(page: Page): Promise<number[]> {
-  const get = async (url: string) => {
-    const res = await page.request.get(url);
-    expect(res.status(), url).toBe(200);
-    return res.json();
-  };
-  const open = (await get('/api/cases/?status=1&page_size=100')) as {
-    results: { id: number; role: string | null }[];
-  };
-  const waiting: number[] = [];
-  for (const c of open.results.filter((r) => r.role === 'vendor')) {
-    const grid = (await get(`/api/case/${c.id}/vendors/status/`)) as {
-      vuls: unknown[];
-      vendors: { participant: number; can_edit: boolean }[];
-      cells: { participant: number; status: string }[];
-    };
-    const ours = grid.vendors.find((v) => v.can_edit)!;
-    const said = grid.cells.filter((x) => x.participant === ours.participant && x.status !== 'unknown');
-    if (grid.vuls.length > said.length) waiting.push(c.id);
-  }
-  return waiting;
-}
 
 test('the vendor says its status on a case waiting for it', async ({ page }) => {
   await signInThroughPage(page, VENDOR);
   await checkScreen(page, "the vendor's open cases", 'Welcome, Victor Vendor');
-  const [caseId] = await casesWaitingForVendor(page);
-  expect(caseId, 'a case waiting for the vendor').toBeDefined();
-
+  // The home lists the cases waiting for the vendor's status first, marked.
   const cases = page.getByRole('table', { name: 'Your open cases' });
-  await cases
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: `#${caseId}`, exact: true }) })
-    .getByRole('link')
-    .click();
+  const waiting = cases.getByRole('row').filter({ hasText: 'Waiting for your status' }).first();
+  await expect(waiting).toBeVisible();
+  const caseId = Number((await waiting.getByRole('cell').first().textContent())!.replace('#', ''));
+  await waiting.getByRole('link').click();
   await page.waitForURL(new RegExp(`/cvdp/cases/${caseId}$`));
   await checkScreen(page, 'a case (vendor)', /./);
   await page.getByRole('link', { name: 'Vulnerabilities', exact: true }).click();
@@ -164,13 +213,22 @@ test('the vendor says its status on a case waiting for it', async ({ page }) => 
   const vul = cell.slice(`${VENDOR_GROUP}, `.length, -': Unknown. Edit'.length);
   await checkScreen(page, 'the vulnerabilities tab (vendor)', /./);
 
-  await grid.getByRole('button', { name: cell }).click();
+  // Keyboard only (issue 24): Tab to the cell, Enter opens the dialog; type to pick the status, Tab to
+  // each field, Enter on Save.
+  await tabTo(page, grid.getByRole('button', { name: cell }));
+  await page.keyboard.press('Enter');
   const status = page.getByRole('dialog', { name: `Status: ${VENDOR_GROUP} · ${vul}` });
-  await status.getByRole('combobox', { name: 'Status' }).selectOption('Fixed');
-  await status.getByLabel('Fixed versions').fill('next release');
-  await status.getByLabel('Statement').fill('Fixed in our next release; we will tell you the date.');
+  await expect(status).toBeVisible();
+  await tabTo(page, status.getByRole('combobox', { name: 'Status' }));
+  await page.keyboard.type('Fixed');
+  await expect(status.getByRole('combobox', { name: 'Status' })).toHaveValue('fixed');
+  await tabTo(page, status.getByLabel('Fixed versions'));
+  await page.keyboard.type('next release');
+  await tabTo(page, status.getByLabel('Statement'));
+  await page.keyboard.type('Fixed in our next release; we will tell you the date.');
   await expectNoSeriousAxeViolations(page, 'the vendor status dialog', { include: '.modal' });
-  await status.getByRole('button', { name: 'Save status' }).click();
+  await tabTo(page, status.getByRole('button', { name: 'Save status' }));
+  await page.keyboard.press('Enter');
   await expect(status).toBeHidden();
   await expect(grid.getByRole('button', { name: `${VENDOR_GROUP}, ${vul}: Fixed. Edit` })).toBeVisible();
 
@@ -222,6 +280,13 @@ test('the scorer locks a KEV record of the queue and scores it', async ({ page }
       open: () => page.goto(`/cvdp/scoring/vuls/${cve}`),
     },
   ]);
+  await menuScreens(page, [
+    ['/cvdp/scoring/predisclosure', 'Predisclosure'],
+    ['/cvdp/scoring/cpe', 'CPE search'],
+    ['/cvdp/scoring/work', 'Priorities and assignments'],
+    ['/cvdp/scoring/insights', 'Insights'],
+    ['/cvdp/cve/accounts', 'CVE accounts'],
+  ]);
 });
 
 test('the administrator approves the pending registration and renames a tag', async ({ page }) => {
@@ -256,5 +321,16 @@ test('the administrator approves the pending registration and renames a tag', as
   await atPhoneWidth(page, [
     { what: 'the desk (admin)', heading: 'Desk of Ada Admin', open: () => page.goto('/cvdp/') },
     { what: 'Pending users', heading: 'Pending users', open: () => page.goto('/cvdp/admin/users/pending') },
+  ]);
+  // The rest of the Administration menu.
+  await menuScreens(page, [
+    ['/cvdp/admin/users', 'Users'],
+    ['/cvdp/admin/csaf/profiles', 'CSAF profiles'],
+    ['/cvdp/admin/resolutions', 'Resolutions'],
+    ['/cvdp/admin/vul-attributes', 'Vulnerability attributes'],
+    ['/cvdp/admin/connections', 'Connections'],
+    ['/cvdp/admin/email/templates', 'Email templates'],
+    ['/cvdp/admin/audit', 'Audit log'],
+    ['/cvdp/scoring/ingest', 'Ingest CVE records'],
   ]);
 });

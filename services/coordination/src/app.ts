@@ -13,6 +13,7 @@ import { groupRoutes } from './groups/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
+import { casesAwaitingMyStatus } from './vendor-status/store.ts';
 import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
 import { fileReconcilePlugin } from './artifacts/reconcile.ts';
@@ -55,7 +56,10 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(groupRoutes);
   await app.register(tokenRoutes);
   await app.register(cweRoutes);
-  await app.register(caseRoutes, { detailParts: [reportDetailPart] });
+  await app.register(caseRoutes, {
+    detailParts: [reportDetailPart],
+    awaitingMyStatus: casesAwaitingMyStatus,
+  });
   await app.register(reportRoutes);
   await app.register(addReportRoutes);
   await app.register(searchRoutes);

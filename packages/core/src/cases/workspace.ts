@@ -57,6 +57,12 @@ export const caseListRowSchema = z.object({
   role: roleSchema
     .nullable()
     .describe("The caller's role in the case (their highest), null for staff who take no part."),
+  awaiting_my_status: z
+    .boolean()
+    .describe(
+      "A vendor participant the caller takes part through (theirs or a group's) has no status yet for some " +
+        'vulnerability of the case (none said, or unknown).',
+    ),
 });
 export type CaseListRow = z.infer<typeof caseListRowSchema>;
 

@@ -6,6 +6,7 @@ import { type CaseListRow, type Contact, type TriageRow } from '@cvdp/core';
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../tables.ts';
+import { vulnerabilities } from '../vuls/tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport } from '../../testing/report-test-helpers.ts';
 
@@ -91,6 +92,7 @@ describe('GET /api/cases/', () => {
       created: expect.any(String),
       updated: expect.any(String),
       role: 'vendor',
+      awaiting_my_status: false,
     });
     const rows: CaseListRow[] = (await coordinator.get('/api/cases/')).json().results;
     expect(rows.find((r) => r.id === ids.active)!.role).toBe('owner');
@@ -248,5 +250,44 @@ describe('the case counts kept by triggers', () => {
     const all = (await coordinator.get('/api/cases/?page_size=1')).json<{ count: number }>();
     const [{ n }] = await t.db.select({ n: sqlFn<number>`count(*)::int` }).from(casesTable);
     expect(all.count).toBe(n);
+  });
+});
+
+describe("awaiting_my_status: the vendor's home marks the cases waiting for its status", () => {
+  it('is true while a vendor row the caller takes part through has no status for some vulnerability', async () => {
+    const [one, two] = await t.db
+      .insert(vulnerabilities)
+      .values([
+        { caseId: ids.active, localId: 1, description: 'Script injection' },
+        { caseId: ids.active, localId: 2, description: 'Stored script injection' },
+      ])
+      .returning();
+    const [vendorRow] = await t.db
+      .select()
+      .from(caseParticipants)
+      .where(eq(caseParticipants.groupId, vendorGroupId));
+    const awaiting = async (who: TestClient) => {
+      const rows: CaseListRow[] = (await who.get('/api/cases/')).json().results;
+      return rows.find((r) => r.id === ids.active)!.awaiting_my_status;
+    };
+    const say = async (vul: number, status: string) => {
+      const res = await vendorMember.post(`/api/case/${ids.active}/vendors/status/`, {
+        vul,
+        participant: vendorRow.id,
+        status,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect(await awaiting(vendorMember)).toBe(true);
+    // Only a vendor is waited for: not the owner, not the reporter.
+    expect(await awaiting(coordinator)).toBe(false);
+    expect(await awaiting(reporter)).toBe(false);
+    await say(one.id, 'fixed');
+    expect(await awaiting(vendorMember)).toBe(true);
+    // "Unknown" said outright is no answer yet.
+    await say(two.id, 'unknown');
+    expect(await awaiting(vendorMember)).toBe(true);
+    await say(two.id, 'affected');
+    expect(await awaiting(vendorMember)).toBe(false);
   });
 });

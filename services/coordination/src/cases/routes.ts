@@ -32,6 +32,7 @@ import {
   triageRowSchema,
 } from '@cvdp/core';
 import {
+  type Db,
   HttpError,
   STAFF,
   mapUniqueViolations,
@@ -45,7 +46,7 @@ import {
 } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { notify, participantUserIds } from '../notifications/notify.ts';
-import { type CaseAccess, type PolicyAction, callerOf, can } from '../policy/index.ts';
+import { type CaseAccess, type Caller, type PolicyAction, callerOf, can } from '../policy/index.ts';
 import { reports } from '../reports/tables.ts';
 import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
@@ -68,6 +69,11 @@ import { cases, resolutionOptions } from './tables.ts';
 export interface CaseRoutesOptions {
   /** What other domains add to the case detail (e.g. `report`), composed by app.ts. */
   detailParts: CaseDetailPart[];
+  /**
+   * Of a page of the case list, the cases waiting for the caller's vendor status (`awaiting_my_status`):
+   * vendor-status is a higher domain, so app.ts passes its query in.
+   */
+  awaitingMyStatus: (db: Db, caller: Caller, caseIds: number[]) => Promise<Set<number>>;
 }
 
 export const CASE_LIST_MAX_PAGE_SIZE = 100;
@@ -143,7 +149,11 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
         async (limit, offset): Promise<CaseListRow[]> => {
           const rows = await listCases(db, caller, f, limit, offset);
           const ids = rows.map((c) => c.id);
-          const [owners, roles] = await Promise.all([ownerNames(db, ids), callerRoles(db, caller, ids)]);
+          const [owners, roles, awaiting] = await Promise.all([
+            ownerNames(db, ids),
+            callerRoles(db, caller, ids),
+            options.awaitingMyStatus(db, caller, ids),
+          ]);
           return rows.map((c) => ({
             id: c.id,
             title: c.title,
@@ -154,6 +164,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
             created: c.createdAt.toISOString(),
             updated: c.updatedAt.toISOString(),
             role: highestRole(roles.get(c.id) ?? []),
+            awaiting_my_status: awaiting.has(c.id),
           }));
         },
       );

@@ -4,7 +4,7 @@
 // and after.
 import { useEffect, useId, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminUser, AuditEntry } from '@cvdp/core';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -184,10 +184,13 @@ export function AuditLogPage() {
                 <AuditRow
                   key={entry.id}
                   entry={entry}
-                  onActor={(id, name) => {
-                    setActorName(name);
-                    set({ actor: String(id) });
+                  actorSearch={(id) => {
+                    const next = new URLSearchParams(params);
+                    next.set('actor', String(id));
+                    next.delete('page');
+                    return `?${next.toString()}`;
                   }}
+                  onActor={setActorName}
                 />
               ))}
             </tbody>
@@ -204,18 +207,30 @@ export function AuditLogPage() {
   );
 }
 
-function AuditRow({ entry, onActor }: { entry: AuditEntry; onActor(id: number, name: string): void }) {
+/**
+ * One change. Its actor is a link to the log filtered to them (the address holds the filter): every row of
+ * one actor links to the same place, so their links share a name and do the same thing.
+ */
+function AuditRow({
+  entry,
+  actorSearch,
+  onActor,
+}: {
+  entry: AuditEntry;
+  actorSearch(id: number): string;
+  onActor(name: string): void;
+}) {
   const when = <time dateTime={entry.created}>{formatDateTime(entry.created)}</time>;
   const who = entry.actor ? (
-    <Button
-      variant="link"
-      size="sm"
-      className="p-0 text-start align-baseline"
+    <Link
+      to={{ search: actorSearch(entry.actor.id) }}
+      replace
+      className="text-start"
       title={`Show only changes by ${entry.actor.name}`}
-      onClick={() => onActor(entry.actor!.id, entry.actor!.name)}
+      onClick={() => onActor(entry.actor!.name)}
     >
       {entry.actor.name}
-    </Button>
+    </Link>
   ) : (
     <span className="text-muted">System</span>
   );

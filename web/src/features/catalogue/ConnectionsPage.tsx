@@ -12,7 +12,7 @@ import {
 } from '@cvdp/core/catalogue/index';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { CataloguePage } from '../../components/CataloguePage.tsx';
+import { CataloguePage, stackLabelWidth } from '../../components/CataloguePage.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { CheckField, TextField, mappedSchema, useZodForm } from '../../components/form/index.ts';
@@ -118,7 +118,11 @@ export function ConnectionsPage() {
           ),
         },
       ]}
+      // On a phone each connection is a block of "label value" lines, its actions under them (the table
+      // was wider than the screen: a sideways-scrolling box a keyboard cannot reach).
       table={{
+        layout: 'stack',
+        style: stackLabelWidth('8.5rem'),
         after: (c, columns) => <TestOutcomeRow connection={c} outcome={tests[c.id]} columns={columns} />,
       }}
       itemName={(c) => c.name}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeByRole } from './HomeByRole.tsx';
 import { caseRow, fakeDeskCalls, page, renderAt, userWith } from './test-utils.tsx';
@@ -36,6 +36,25 @@ describe('HomeByRole', () => {
     expect(await screen.findByRole('link', { name: 'Vendor case' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4 unread notifications' })).toBeInTheDocument();
     expect(calls.triage).not.toHaveBeenCalled();
+  });
+
+  it('the vendor home puts the cases waiting for its status first, marked', async () => {
+    calls.cases.mockResolvedValue(
+      page([
+        caseRow({ id: 1, title: 'Answered case', role: 'vendor' }),
+        caseRow({ id: 2, title: 'Waiting case', role: 'vendor', awaiting_my_status: true }),
+      ]),
+    );
+    const user = userWith(['reporter'], 'Vera');
+    renderAt(<HomeByRole user={user} />, '/cvdp/', user);
+    const table = await screen.findByRole('table', { name: 'Your open cases' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Waiting case');
+    expect(within(first).getByText('Waiting for your status')).toBeInTheDocument();
+    expect(second).toHaveTextContent('Answered case');
+    expect(within(second).queryByText('Waiting for your status')).toBeNull();
+    expect(screen.getByText('1 case is waiting for your status.')).toBeInTheDocument();
   });
 
   it('a scorer lands on the scoring queue, without asking for cases', async () => {

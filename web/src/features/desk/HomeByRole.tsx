@@ -5,7 +5,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link, Navigate } from 'react-router';
-import type { CurrentUser } from '@cvdp/core';
+import type { CaseListRow, CurrentUser } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -16,6 +16,8 @@ import { CaseTable } from './components/CaseTable.tsx';
 import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
 
 const HOME_ROWS = 10;
+/** How many open cases the participant's home reads to find those waiting for them (the list's most). */
+const OPEN_CASES_READ = 100;
 const OPEN = [0, 1];
 export const MY_REPORTS_PATH = '/cvdp/reports/';
 const SCORING_QUEUE_PATH = '/cvdp/scoring';
@@ -80,11 +82,19 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Someone taking part in cases: their open cases. */
+/**
+ * Their open cases waiting for their vendor status first (then latest changed), the first HOME_ROWS: a
+ * vendor's open cases are few, so one page of the most the list gives holds them all.
+ */
+const waitingFirst = (rows: CaseListRow[]) =>
+  [...rows].sort((a, b) => Number(b.awaiting_my_status) - Number(a.awaiting_my_status)).slice(0, HOME_ROWS);
+
+/** Someone taking part in cases: their open cases, those waiting for their status first and marked. */
 export function ParticipantHome({ user }: { user: CurrentUser }) {
   usePageTitle('My cases');
-  const params = { status: OPEN, page: 1, pageSize: HOME_ROWS, ordering: '-updated' };
+  const params = { status: OPEN, page: 1, pageSize: OPEN_CASES_READ, ordering: '-updated' };
   const cases = useCases(params);
+  const waiting = cases.data?.results.filter((c) => c.awaiting_my_status).length ?? 0;
   return (
     <>
       <h1 className="h3 mb-3">Welcome, {user.name}</h1>
@@ -101,7 +111,17 @@ export function ParticipantHome({ user }: { user: CurrentUser }) {
       {cases.isPending ? (
         <PageSpinner />
       ) : (
-        <CaseTable rows={cases.data?.results} ordering={null} caption="Your open cases" />
+        <>
+          {waiting > 0 && (
+            <p>{waiting === 1 ? '1 case is' : `${waiting} cases are`} waiting for your status.</p>
+          )}
+          <CaseTable
+            rows={cases.data && waitingFirst(cases.data.results)}
+            ordering={null}
+            caption="Your open cases"
+            markAwaiting
+          />
+        </>
       )}
       <p>
         <Link to={MY_REPORTS_PATH}>My reports</Link>

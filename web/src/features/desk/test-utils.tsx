@@ -71,6 +71,7 @@ export const caseRow = (over: Partial<CaseListRow> = {}): CaseListRow => ({
   created: '2026-05-01T10:00:00Z',
   updated: '2026-05-03T10:00:00Z',
   role: 'owner',
+  awaiting_my_status: false,
   ...over,
 });
 

@@ -62,7 +62,7 @@ describe('NotificationsPage', () => {
   it('lists them with links to their cases; "Unread only" and the page live in the URL', async () => {
     list.mockResolvedValue({ count: 41, next: null, previous: null, results: [n()], unread_count: 1 });
     const search = renderPage('/cvdp/notifications?page=2');
-    expect(await screen.findByRole('link', { name: 'Case #12 was activated' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Case #12 was activated, case #12' })).toHaveAttribute(
       'href',
       '/cvdp/cases/12',
     );
@@ -77,7 +77,9 @@ describe('NotificationsPage', () => {
     list.mockResolvedValue({ count: 1, next: null, previous: null, results: [n()], unread_count: 1 });
     markRead.mockResolvedValue({ marked: 1, unread_count: 0 });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark read' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark read: notification 1, Case #12 was activated' }),
+    );
     expect(markRead).toHaveBeenCalledWith({ ids: [1] });
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(markRead).toHaveBeenLastCalledWith({ all: true });

@@ -87,8 +87,11 @@ export function NotificationsPage() {
                       <ContrastBadge bg="primary">New</ContrastBadge>
                     </span>
                   )}
+                  {/* Named with its case too: two cases' threads can share a title, and two links of one
+                      name must lead to one place. */}
                   <Link
                     to={notificationTarget(n)}
+                    aria-label={n.case != null ? `${n.title}, case #${n.case}` : undefined}
                     className={n.read ? '' : 'fw-semibold'}
                     onClick={() => {
                       if (!n.read) markRead.mutate({ ids: [n.id] });
@@ -110,6 +113,7 @@ export function NotificationsPage() {
                       size="sm"
                       className="p-0 text-nowrap"
                       disabled={markRead.isPending}
+                      aria-label={`Mark read: notification ${n.id}, ${n.title}`}
                       onClick={() => markRead.mutate({ ids: [n.id] })}
                     >
                       Mark read

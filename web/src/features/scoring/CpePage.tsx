@@ -307,7 +307,9 @@ export function CpePage() {
             ? 'Loading…'
             : ''}
       </p>
-      <div className="table-responsive">
+      {/* Wider than a phone: while it is loading or finds nothing it holds no button to reach it by, so the
+          scrolling box takes the focus itself (arrow keys scroll it). */}
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="CPE names, scrolling sideways">
         <Table size="sm" hover aria-label="CPE names" className="align-middle">
           <thead>
             <tr>

@@ -187,7 +187,9 @@ export function ParticipantsTab({
           </>
         )}
       </div>
-      <Table size="sm" responsive className="align-middle">
+      {/* On a phone each participant becomes a block of "label value" lines (styles.css .table-stack):
+          the name whole, the role select full width, the actions under them. */}
+      <Table size="sm" responsive className="table-stack align-middle">
         <thead>
           <tr>
             {canNotify && (
@@ -213,7 +215,7 @@ export function ParticipantsTab({
           {rows.map((p) => (
             <tr key={p.id}>
               {canNotify && (
-                <td>
+                <td data-label="Select">
                   <Form.Check
                     aria-label={`Select ${p.name}`}
                     checked={selected.has(p.id)}
@@ -221,12 +223,16 @@ export function ParticipantsTab({
                   />
                 </td>
               )}
-              <td className="text-break">
-                {p.name}
-                {p.email && <div className="small text-body-secondary">{p.email}</div>}
+              <td data-label="Name" className="text-break">
+                <div>
+                  {p.name}
+                  {p.email && <div className="small text-body-secondary">{p.email}</div>}
+                </div>
               </td>
-              <td>{p.kind === 'group' ? `group${p.group_kind ? ` (${p.group_kind})` : ''}` : 'user'}</td>
-              <td>
+              <td data-label="Kind">
+                {p.kind === 'group' ? `group${p.group_kind ? ` (${p.group_kind})` : ''}` : 'user'}
+              </td>
+              <td data-label="Role">
                 {manage ? (
                   <Form.Select
                     size="sm"
@@ -250,9 +256,9 @@ export function ParticipantsTab({
                   p.role
                 )}
               </td>
-              <td>{formatDate(p.added)}</td>
-              <td>{when(p.notified)}</td>
-              <td>{when(p.seen)}</td>
+              <td data-label="Added">{formatDate(p.added)}</td>
+              <td data-label="Notified">{when(p.notified)}</td>
+              <td data-label="Seen">{when(p.seen)}</td>
               {(manage || canNotify) && (
                 <td className="text-nowrap">
                   {canNotify && (

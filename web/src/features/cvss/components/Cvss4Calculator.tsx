@@ -23,11 +23,18 @@ export function Cvss4Calculator(props: {
   value?: string;
   onChange: (vector: string | null, record: Cvss4ScoreRecord | null) => void;
   idPrefix?: string;
+  /**
+   * The form's message about this score (e.g. the incomplete one on submit): shown once, under the vector
+   * field it is tied to (aria-describedby), in place of the calculator's own incomplete notice.
+   */
+  error?: string;
 }) {
   const generatedId = useId();
   const idPrefix = props.idPrefix ?? `cvss4${generatedId.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const calculator = useCvss4Calculator(props.value, props.onChange);
   const { state, view } = calculator;
+  const vectorError = state.draftError ?? props.error ?? null;
+  const errorId = `${idPrefix}-vector-error`;
 
   return (
     <section className="border rounded p-3" aria-labelledby={`${idPrefix}-title`}>
@@ -68,11 +75,16 @@ export function Cvss4Calculator(props: {
           spellCheck={false}
           autoComplete="off"
           value={state.draft ?? view.vector}
-          isInvalid={state.draftError !== null}
+          isInvalid={vectorError !== null}
+          aria-invalid={vectorError !== null || undefined}
+          aria-describedby={vectorError !== null ? errorId : undefined}
           onChange={(event) => calculator.editVector(event.target.value)}
           onBlur={calculator.leaveVector}
         />
-        <Form.Control.Feedback type="invalid">{state.draftError}</Form.Control.Feedback>
+        {/* pre-wrap keeps the two spaces of the SPEC text visible. */}
+        <Form.Control.Feedback type="invalid" id={errorId} style={{ whiteSpace: 'pre-wrap' }}>
+          {vectorError}
+        </Form.Control.Feedback>
         {view.otherMetrics.length > 0 && (
           <Form.Text>
             Also scored from the vector (not shown as inputs): {view.otherMetrics.join(', ')}
@@ -90,7 +102,7 @@ export function Cvss4Calculator(props: {
           <SeverityBadge severity={view.record.baseSeverity} />
           <small className="text-body-secondary">{view.nomenclature}</small>
         </div>
-      ) : (
+      ) : props.error ? null : (
         // pre-wrap keeps the two spaces of the SPEC text visible.
         <Alert variant="warning" className="mt-3 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
           {CVSS_INCOMPLETE_MESSAGE}

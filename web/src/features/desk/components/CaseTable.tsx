@@ -13,6 +13,9 @@ const WIDE = 'd-none d-md-table-cell';
 /** Hidden only on a phone (below 576 px), where the title needs the room. */
 const NARROW_HIDDEN = 'd-none d-sm-table-cell';
 
+/** The vendor's home marks a case where its status for some vulnerability is still unknown. */
+export const AWAITING_MY_STATUS = 'Waiting for your status';
+
 export function CaseStatusBadge({ status }: { status: number }) {
   const s = caseStatus(status);
   return <ContrastBadge bg={s.variant}>{s.label}</ContrastBadge>;
@@ -23,6 +26,8 @@ export function CaseTable(props: {
   ordering: string | null;
   onSort?(ordering: string | null): void;
   caption?: string;
+  /** Mark the cases waiting for the caller's vendor status (the vendor's home). */
+  markAwaiting?: boolean;
 }) {
   const columns: DataColumn<CaseListRow>[] = [
     { key: 'id', header: 'Case', sortField: 'id', cellClassName: 'text-nowrap', cell: (c) => `#${c.id}` },
@@ -34,6 +39,11 @@ export function CaseTable(props: {
       cell: (c) => (
         <>
           <Link to={casePath(c.id)}>{c.title}</Link>
+          {props.markAwaiting && c.awaiting_my_status && (
+            <div>
+              <ContrastBadge bg="warning">{AWAITING_MY_STATUS}</ContrastBadge>
+            </div>
+          )}
           {c.tags.length > 0 && (
             <div className="small d-flex flex-wrap gap-1">
               {c.tags.map((t) => (

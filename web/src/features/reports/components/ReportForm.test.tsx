@@ -7,6 +7,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CVSS4_DEFAULT_VECTOR,
+  CVSS_INCOMPLETE_MESSAGE,
   emptyReportForm,
   questionsToReportForm,
   type ReportFormOutput,
@@ -168,6 +169,37 @@ describe('ReportForm', () => {
       ['Heap overflow', 'Yes', CVSS4_DEFAULT_VECTOR],
       ['Heap overflow', 'Yes', CVSS4_DEFAULT_VECTOR],
     ]);
+  });
+
+  it('leaves a question Tab passed through unanswered, not invalid (keyboard only)', async () => {
+    const { onSubmit, user } = renderForm();
+    await fillValid(user);
+    const exploited = group(entry(1), 'Is this vulnerability being actively exploited?');
+    act(() => within(exploited).getByLabelText('Yes').focus());
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].vulnerabilities[0].active_exploitation).toBe('');
+  });
+
+  it('says an incomplete calculator once on submit, under the vector field it belongs to', async () => {
+    const { onSubmit, user } = renderForm();
+    await fillValid(user);
+    await user.click(within(group(entry(1), 'Do you want to provide a CVSS score?')).getByLabelText('Yes'));
+    const vector = await within(entry(1)).findByRole('textbox', { name: 'Vector String' });
+    await user.click(within(entry(1)).getByRole('button', { name: 'Clear Attack Vector (AV)' }));
+    const said = () =>
+      within(entry(1)).queryAllByText((_, el) => el?.textContent === CVSS_INCOMPLETE_MESSAGE);
+    // Before sending, the calculator's own notice.
+    expect(said()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // On submit the field's message replaces it: once, tied to the vector field.
+    await waitFor(() => expect(vector).toHaveAttribute('aria-invalid', 'true'));
+    expect(said()).toHaveLength(1);
+    expect(said()[0]).not.toHaveClass('alert');
+    // (An accessible description collapses the SPEC text's two spaces into one.)
+    expect(vector).toHaveAccessibleDescription(CVSS_INCOMPLETE_MESSAGE.replace(/\s+/g, ' '));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('prefills the edit form, with the calculator open for a stored vector', async () => {

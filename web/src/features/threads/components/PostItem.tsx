@@ -55,6 +55,8 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
   const remove = useDeletePost(post.id, post.thread);
 
   const who = post.author ? post.author.name : (post.external_author ?? 'Former user');
+  // Every post has the same actions: each button's name says which post it acts on (one name, one action).
+  const which = `post ${post.id} by ${who}`;
   const heading = (
     <div className="d-flex flex-wrap align-items-baseline gap-2 small">
       <strong>{who}</strong>
@@ -111,7 +113,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             variant={r.mine ? 'primary' : 'outline-secondary'}
             className="py-0 px-2"
             aria-pressed={r.mine}
-            aria-label={`${REACTION_LABEL[r.reaction]}: ${r.count}${r.mine ? ', yours' : ''}`}
+            aria-label={`${REACTION_LABEL[r.reaction]}: ${r.count}${r.mine ? ', yours' : ''}, on ${which}`}
             disabled={react.isPending}
             onClick={() => react.mutate(r.reaction)}
           >
@@ -122,7 +124,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
           size="sm"
           variant="outline-secondary"
           className="py-0 px-2"
-          aria-label="Add a reaction"
+          aria-label={`Add a reaction to ${which}`}
           aria-expanded={picking}
           onClick={() => setPicking((v) => !v)}
         >
@@ -136,7 +138,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
                 size="sm"
                 variant="light"
                 className="py-0 px-1"
-                aria-label={REACTION_LABEL[name]}
+                aria-label={`${REACTION_LABEL[name]} on ${which}`}
                 title={REACTION_LABEL[name]}
                 onClick={() => {
                   setPicking(false);
@@ -150,7 +152,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
         )}
         <span className="ms-auto" />
         {onReply && !readOnly && (
-          <Button size="sm" variant="link" onClick={() => onReply(post)}>
+          <Button size="sm" variant="link" aria-label={`Reply to ${which}`} onClick={() => onReply(post)}>
             Reply
           </Button>
         )}
@@ -158,6 +160,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
           <Button
             size="sm"
             variant="link"
+            aria-label={`Edit ${which}`}
             onClick={() => {
               edit.reset();
               setDraft(post.content);
@@ -168,7 +171,12 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
           </Button>
         )}
         {post.edited && (
-          <Button size="sm" variant="link" onClick={() => setShowHistory(true)}>
+          <Button
+            size="sm"
+            variant="link"
+            aria-label={`History of ${which}`}
+            onClick={() => setShowHistory(true)}
+          >
             History
           </Button>
         )}
@@ -177,6 +185,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             size="sm"
             variant="link"
             disabled={pin.isPending}
+            aria-label={`${post.pinned ? 'Unpin' : 'Pin'} ${which}`}
             onClick={() => pin.mutate({ pinned: !post.pinned })}
           >
             {post.pinned ? 'Unpin' : 'Pin'}
@@ -187,6 +196,7 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
             size="sm"
             variant="link"
             className="link-danger"
+            aria-label={`Delete ${which}`}
             onClick={() => {
               remove.reset();
               setConfirmDelete(true);

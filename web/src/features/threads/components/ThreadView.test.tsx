@@ -128,7 +128,7 @@ describe('ThreadView', () => {
     const replies = within(first).getByRole('list', { name: 'Replies' });
     expect(within(replies).getByText('A reply')).toBeInTheDocument();
     // Replies take no replies of their own (one level).
-    expect(within(replies).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(within(replies).queryByRole('button', { name: /^Reply to/ })).not.toBeInTheDocument();
     // Live updates: the thread's event stream is opened with credentials.
     expect(FakeEventSource.last?.url).toBe('/api/case/thread/3/events/');
     expect(FakeEventSource.last?.init).toEqual({ withCredentials: true });
@@ -138,7 +138,7 @@ describe('ThreadView', () => {
     calls.fetchPosts.mockResolvedValue(page([post(1)]));
     calls.createPost.mockResolvedValue(post(4, { reply_to: 1 }));
     renderView();
-    await userEvent.click(await screen.findByRole('button', { name: 'Reply' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: /^Reply to post 1 by / }, SLOW));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Vera Vendor' }), 'Thanks!');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(calls.createPost).toHaveBeenCalledWith(3, 'Thanks!', 1));
@@ -150,12 +150,12 @@ describe('ThreadView', () => {
     );
     calls.reactToPost.mockResolvedValue(post(1));
     renderView();
-    const heart = await screen.findByRole('button', { name: 'heart: 2, yours' }, SLOW);
+    const heart = await screen.findByRole('button', { name: /^heart: 2, yours, on post 1 by / }, SLOW);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
     expect(calls.reactToPost).toHaveBeenCalledWith(1, 'heart');
-    await userEvent.click(screen.getByRole('button', { name: 'Add a reaction' }));
-    await userEvent.click(screen.getByRole('button', { name: 'rocket' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Add a reaction to post 1 by / }));
+    await userEvent.click(screen.getByRole('button', { name: /^rocket on post 1 by / }));
     expect(calls.reactToPost).toHaveBeenCalledWith(1, 'rocket');
   });
 
@@ -170,8 +170,8 @@ describe('ThreadView', () => {
     renderView();
     const article = (await screen.findByText('Fix in 2.1', undefined, SLOW)).closest('article')!;
     // Only one's own post offers Edit.
-    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
-    await userEvent.click(within(article).getByRole('button', { name: 'Edit' }));
+    expect(screen.getAllByRole('button', { name: /^Edit post / })).toHaveLength(1);
+    await userEvent.click(within(article).getByRole('button', { name: 'Edit post 5 by Cora' }));
     const box = within(article).getByRole('textbox', { name: 'Edit post' });
     expect(box).toHaveValue('Fix in 2.1');
     await userEvent.clear(box);
@@ -199,7 +199,7 @@ describe('ThreadView', () => {
         },
       ],
     });
-    await userEvent.click(within(edited).getByRole('button', { name: 'History' }));
+    await userEvent.click(within(edited).getByRole('button', { name: 'History of post 5 by Cora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post history' });
     // A word diff of the versions: what was removed and added, named for screen readers; no patch headers.
     const changes = await within(dialog).findByRole('figure', { name: 'Changes from version 1' });
@@ -215,7 +215,7 @@ describe('ThreadView', () => {
     calls.deletePost.mockResolvedValue(undefined);
     renderView();
     const first = (await screen.findByText('Post 1', undefined, SLOW)).closest('article')!;
-    await userEvent.click(within(first).getAllByRole('button', { name: 'Delete' })[0]);
+    await userEvent.click(within(first).getByRole('button', { name: /^Delete post 1 by / }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
     expect(calls.deletePost).not.toHaveBeenCalled();
     calls.fetchPosts.mockResolvedValue(

@@ -59,10 +59,21 @@ export function VulDetail({ caseId, vulId, onBack }: { caseId: number; vulId: nu
         </h2>
         {staff && (
           <>
-            <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+            {/* Named by the vulnerability: the page has other Edit buttons (its sections'). */}
+            <Button
+              size="sm"
+              variant="outline-primary"
+              aria-label={`Edit vulnerability ${vul.label}`}
+              onClick={() => setEditing(true)}
+            >
               Edit
             </Button>
-            <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              aria-label={`Delete vulnerability ${vul.label}`}
+              onClick={() => setConfirmDelete(true)}
+            >
               Delete
             </Button>
           </>

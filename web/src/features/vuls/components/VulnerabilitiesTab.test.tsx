@@ -414,7 +414,7 @@ describe('one vulnerability', () => {
     expect(calls.fetchVuls).toHaveBeenCalledTimes(2);
 
     calls.fetchVuls.mockResolvedValue([vul(2)]);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Delete vulnerability / }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete vulnerability' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const list = await screen.findByRole('list', { name: 'Vulnerabilities of the case' });
