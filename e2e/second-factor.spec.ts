@@ -14,7 +14,11 @@ const codeAt = (secret: string, steps = 0) =>
 
 async function signOut(page: Page, account: Account) {
   await page.getByRole('navigation').getByRole('button', { name: account.name }).click();
+  // Signing out shows the sign-in page at once, then loads it afresh (window.location): wait for that load,
+  // or the test's own navigation races it ("interrupted by another navigation").
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/cvdp\/login/);
 }
 

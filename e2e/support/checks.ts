@@ -2,7 +2,7 @@
 // violation, and the page needs no sideways scrolling at 390 px (screenshots at both widths are kept in
 // test-results/ to look at).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 
 export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -118,72 +118,85 @@ const DATE_ROLES = new Set(['Date', 'DateTime', 'InputTime']);
  * lists of links, buttons and fields do; a field by the form, group or region it is in.
  */
 export async function expectUniqueControlNames(page: Page, what: string) {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const byName = new Map<string, { role: string; id: number }[]>();
-    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-    const insideDateField = (n: (typeof nodes)[number]) => {
-      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
-        if (DATE_ROLES.has(String(p.role?.value))) return true;
-      return false;
-    };
-    const context = (n: (typeof nodes)[number]) => {
-      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
-        if (CONTEXT_ROLES.has(String(p.role?.value)) && p.name?.value) return String(p.name.value);
-      return '';
-    };
-    // While a modal dialog is open a screen reader offers only what is in it (aria-modal).
-    const modals = nodes.filter(
-      (n) =>
-        !n.ignored &&
-        ['dialog', 'alertdialog'].includes(String(n.role?.value)) &&
-        n.properties?.some((p) => p.name === 'modal' && p.value.value === true),
-    );
-    const modal = modals.at(-1);
-    const inModal = (n: (typeof nodes)[number]) => {
-      for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
-        if (p === modal) return true;
-      return false;
-    };
-    for (const n of nodes) {
-      if (modal && !inModal(n)) continue;
-      const role = String(n.role?.value ?? '');
-      const kind = CONTROL_KINDS[role];
-      const name = String(n.name?.value ?? '').trim();
-      if (n.ignored || !kind || name === '' || n.backendDOMNodeId === undefined) continue;
-      if (insideDateField(n)) continue;
-      // A field is named within its form, group or region, as a screen reader announces it on the way in
-      // (the "Vendor" of "New priority" and of "New standing assignment"); a button or link on its own.
-      const key = `${kind}\u0000${kind === 'field' ? context(n) : ''}\u0000${name}`;
-      byName.set(key, [...(byName.get(key) ?? []), { role, id: n.backendDOMNodeId }]);
-    }
-    // What each control does: a link goes to its address (read only for names shared, one call each).
-    const purposes = new Map<string, string[]>();
-    for (const [key, controls] of byName) {
-      if (controls.length < 2) continue;
-      const seen = new Set<string>();
-      for (const c of controls) {
-        if (c.role !== 'link') {
-          seen.add(`${c.role} #${c.id}`);
-          continue;
-        }
-        const { node } = await cdp.send('DOM.describeNode', { backendNodeId: c.id });
-        const attrs = node.attributes ?? [];
-        seen.add(attrs.includes('href') ? `link to ${attrs[attrs.indexOf('href') + 1]}` : `link #${c.id}`);
-      }
-      purposes.set(key, [...seen]);
-    }
-    const shared = [...purposes]
-      .filter(([, does]) => does.length > 1)
-      .map(([key, does]) => {
-        const [, where, name] = key.split('\u0000');
-        return `"${name}"${where ? ` in "${where}"` : ''} (${does.join(', ')})`;
-      });
-    expect(shared, `${what}: controls of one name that do different things:\n${shared.join('\n')}`).toEqual(
-      [],
-    );
-  } finally {
-    await cdp.detach();
+  let cdp = await devtoolsSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree').catch(async () => {
+    // The kept session ended (the page moved to another renderer): a new one, once.
+    sessions.delete(page);
+    cdp = await devtoolsSession(page);
+    return cdp.send('Accessibility.getFullAXTree');
+  });
+  const byName = new Map<string, { role: string; id: number }[]>();
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const insideDateField = (n: (typeof nodes)[number]) => {
+    for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
+      if (DATE_ROLES.has(String(p.role?.value))) return true;
+    return false;
+  };
+  const context = (n: (typeof nodes)[number]) => {
+    for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? ''))
+      if (CONTEXT_ROLES.has(String(p.role?.value)) && p.name?.value) return String(p.name.value);
+    return '';
+  };
+  // While a modal dialog is open a screen reader offers only what is in it (aria-modal).
+  const modals = nodes.filter(
+    (n) =>
+      !n.ignored &&
+      ['dialog', 'alertdialog'].includes(String(n.role?.value)) &&
+      n.properties?.some((p) => p.name === 'modal' && p.value.value === true),
+  );
+  const modal = modals.at(-1);
+  const inModal = (n: (typeof nodes)[number]) => {
+    for (let p = byId.get(n.parentId ?? ''); p; p = byId.get(p.parentId ?? '')) if (p === modal) return true;
+    return false;
+  };
+  for (const n of nodes) {
+    if (modal && !inModal(n)) continue;
+    const role = String(n.role?.value ?? '');
+    const kind = CONTROL_KINDS[role];
+    const name = String(n.name?.value ?? '').trim();
+    if (n.ignored || !kind || name === '' || n.backendDOMNodeId === undefined) continue;
+    if (insideDateField(n)) continue;
+    // A field is named within its form, group or region, as a screen reader announces it on the way in
+    // (the "Vendor" of "New priority" and of "New standing assignment"); a button or link on its own.
+    const key = `${kind}\u0000${kind === 'field' ? context(n) : ''}\u0000${name}`;
+    byName.set(key, [...(byName.get(key) ?? []), { role, id: n.backendDOMNodeId }]);
   }
+  // What each control does: a link goes to its address (read only for names shared, one call each).
+  const purposes = new Map<string, string[]>();
+  for (const [key, controls] of byName) {
+    if (controls.length < 2) continue;
+    const seen = new Set<string>();
+    for (const c of controls) {
+      if (c.role !== 'link') {
+        seen.add(`${c.role} #${c.id}`);
+        continue;
+      }
+      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: c.id });
+      const attrs = node.attributes ?? [];
+      seen.add(attrs.includes('href') ? `link to ${attrs[attrs.indexOf('href') + 1]}` : `link #${c.id}`);
+    }
+    purposes.set(key, [...seen]);
+  }
+  const shared = [...purposes]
+    .filter(([, does]) => does.length > 1)
+    .map(([key, does]) => {
+      const [, where, name] = key.split('\u0000');
+      return `"${name}"${where ? ` in "${where}"` : ''} (${does.join(', ')})`;
+    });
+  expect(shared, `${what}: controls of one name that do different things:\n${shared.join('\n')}`).toEqual([]);
+}
+
+/**
+ * One DevTools session per page, kept until the page closes. Detaching a session that read the
+ * accessibility tree switched off Chromium's virtual WebAuthn authenticator that a test had set up on its
+ * own session (the passkey test of second-factor.spec.ts hung at "Waiting for the passkey…").
+ */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+function devtoolsSession(page: Page) {
+  let session = sessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
 }

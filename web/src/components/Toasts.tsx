@@ -1,5 +1,6 @@
 // The app's confirmation region (lib/toast.ts): always in the page, so screen readers announce what is added
-// to it (role=status, aria-live=polite); each confirmation can be dismissed and leaves by itself.
+// to it (role=status, aria-live=polite); each confirmation can be dismissed and leaves by itself. Its
+// Dismiss button names the confirmation, so two at once are two different controls to a screen reader.
 import { dismissToast, useToasts } from '../lib/toast.ts';
 
 export function Toasts() {
@@ -18,7 +19,7 @@ export function Toasts() {
             <button
               type="button"
               className="btn-close btn-close-white me-2 m-auto"
-              aria-label="Dismiss"
+              aria-label={`Dismiss: ${t.text}`}
               onClick={() => dismissToast(t.id)}
             />
           </div>
