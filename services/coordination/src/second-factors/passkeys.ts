@@ -15,6 +15,12 @@ import type { FactorRow } from './store.ts';
 
 export const CHALLENGE_MINUTES = 5;
 
+/**
+ * EdDSA, ES256 and RS256 (COSE ids), named for registration and its verification alike: left to the library,
+ * it probes the runtime for ML-DSA, and Node 24 prints ExperimentalWarnings into the server's log.
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 export function relyingParty(config: Pick<Config, 'publicUrl'>, request: FastifyRequest) {
   const url = new URL(config.publicUrl ?? `${request.protocol}://${request.host}`);
   return { rpID: url.hostname, origin: url.origin };
@@ -42,6 +48,7 @@ export function registrationOptions(
     // The same authenticator is not registered twice.
     excludeCredentials: existing.map((f) => ({ id: f.credentialId!, transports: f.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
 }
 
@@ -58,6 +65,7 @@ export async function verifyRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
     if (!result.verified) return null;
     const { credential } = result.registrationInfo;
