@@ -19,3 +19,4 @@ export * from './catalogue/tables.ts';
 export * from './connections/tables.ts';
 export * from './transfers/send/tables.ts';
 export * from './transfers/receive/tables.ts';
+export * from './provider/tables.ts';
