@@ -81,8 +81,7 @@ async function vulnerabilitiesOf(
       ssvc: decision
         ? {
             tableName:
-              SSVC_TABLES[decision.decisionTable as keyof typeof SSVC_TABLES]?.name ??
-              decision.decisionTable,
+              SSVC_TABLES[decision.decisionTable as keyof typeof SSVC_TABLES]?.name ?? decision.decisionTable,
             tableVersion: decision.tableVersion,
             outcomeName: decision.outcomeName,
             vector: decision.vector,

@@ -167,7 +167,10 @@ async function store(ctx: SyncContext, revision: RevisionRow, settingsUpdatedAt:
     await ctx.db
       .insert(csafProviderDocuments)
       .values({ ...base, ...empty(revision), status: 'failed' })
-      .onConflictDoUpdate({ target: csafProviderDocuments.caseId, set: { ...base, ...empty(revision), status: 'failed' } });
+      .onConflictDoUpdate({
+        target: csafProviderDocuments.caseId,
+        set: { ...base, ...empty(revision), status: 'failed' },
+      });
   }
 }
 

@@ -47,7 +47,9 @@ export function providerMetadata(f: ProviderFacts): Record<string, unknown> {
     canonical_url: `${base}/provider-metadata.json`,
     distributions: [
       {
-        ...(v21 ? { directory: { tlp_label: tlpLabel(f.version), url: directory } } : { directory_url: directory }),
+        ...(v21
+          ? { directory: { tlp_label: tlpLabel(f.version), url: directory } }
+          : { directory_url: directory }),
         rolie: {
           categories: [`${base}/${CATEGORY_FILE}`],
           feeds: [feed],

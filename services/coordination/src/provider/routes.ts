@@ -8,7 +8,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SecretKeyMissingError, fileResponse, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { instancePublisher } from '../csaf/publisher.ts';
-import { type CsafVersion, type ProviderDocument, documentAt, publicDocuments, syncDocuments } from './documents.ts';
+import {
+  type CsafVersion,
+  type ProviderDocument,
+  documentAt,
+  publicDocuments,
+  syncDocuments,
+} from './documents.ts';
 import {
   CATEGORY_FILE,
   FEED_FILE,
@@ -87,7 +93,10 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderOpti
     async (_request, reply) => {
       const url = publicUrl();
       const [{ fingerprint }, docs] = [await key(), await documents()];
-      return json(reply, providerMetadata({ publicUrl: url, version, publisher, fingerprint, documents: docs }));
+      return json(
+        reply,
+        providerMetadata({ publicUrl: url, version, publisher, fingerprint, documents: docs }),
+      );
     },
   );
 
@@ -221,8 +230,9 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderOpti
 function vendorsOf(documents: ProviderDocument[]): string[] {
   const names = new Set<string>();
   for (const d of documents) {
-    const tree = (JSON.parse(d.content) as { product_tree?: { branches?: { category: string; name: string }[] } })
-      .product_tree;
+    const tree = (
+      JSON.parse(d.content) as { product_tree?: { branches?: { category: string; name: string }[] } }
+    ).product_tree;
     for (const b of tree?.branches ?? []) if (b.category === 'vendor') names.add(b.name);
   }
   return [...names].sort();
