@@ -182,7 +182,7 @@ describe('the CSAF trusted provider', () => {
     // provider, the instance as publisher, the directory and ROLIE feed, the key by URL and fingerprint.
     const metaRes = await get(`${W}/provider-metadata.json`);
     expect(metaRes.headers['content-type']).toBe('application/json; charset=utf-8');
-    const meta = metaRes.json() as Json;
+    const meta = metaRes.json<Json>();
     expect(schemas.v20(meta), JSON.stringify(schemas.v20.errors)).toBe(true);
     expect(meta).toMatchObject({
       canonical_url: `${PUBLIC_URL}${W}/provider-metadata.json`,

@@ -52,7 +52,9 @@ async function loadOrCreate(db: Db, secretKey: string | undefined, name: string)
     publicKey: row.publicKey,
     async sign(data) {
       const message = await openpgp.createMessage({ binary: data });
-      return openpgp.sign({ message, signingKeys: privateKey, detached: true, format: 'armored' });
+      // openpgp's overloads of sign() name stream types lint cannot resolve; armored is a string.
+      const sign = openpgp.sign as (options: object) => Promise<string>;
+      return sign({ message, signingKeys: privateKey, detached: true, format: 'armored' });
     },
   };
 }
