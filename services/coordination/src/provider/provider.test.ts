@@ -16,6 +16,7 @@ import { validateCsaf } from '../csaf/validate.ts';
 import { instancePublisher } from '../csaf/publisher.ts';
 import { csafProviderKeys } from '../tables.ts';
 import { providerMetadata } from './metadata.ts';
+import { CONFIGURED_KEY_LOCKED, providerKey } from './signing.ts';
 
 const PUBLIC_URL = 'https://cvdp.example.org';
 const W = '/.well-known/csaf';
@@ -301,5 +302,31 @@ describe('the CSAF trusted provider', () => {
       `${W}/clear/${year}/../x.json`,
     ])
       expect((await t.anonymous().get(bad)).statusCode).toBe(404);
+  });
+
+  it('signs with a configured key (CVDP_CSAF_SIGNING_KEY) instead, refusing one locked by a passphrase', async () => {
+    const userIDs = [{ name: 'Configured' }];
+    const { privateKey } = await openpgp.generateKey({
+      type: 'ecc',
+      curve: 'ed25519Legacy',
+      userIDs,
+      format: 'armored',
+    });
+    const key = await providerKey(t.db, { secretKey: undefined, configuredKey: privateKey }, 'unused');
+    const expected = await openpgp.readPrivateKey({ armoredKey: privateKey });
+    expect(key.fingerprint).toBe(expected.getFingerprint().toUpperCase());
+    expect(key.publicKey).not.toContain('PRIVATE KEY');
+    const data = Buffer.from('{"document":{}}\n');
+    const verification = await openpgp.verify({
+      message: await openpgp.createMessage({ binary: data }),
+      signature: await openpgp.readSignature({ armoredSignature: await key.sign(data) }),
+      verificationKeys: await openpgp.readKey({ armoredKey: key.publicKey }),
+      expectSigned: true,
+    });
+    await expect(verification.signatures[0].verified).resolves.toBe(true);
+    const locked = await openpgp.generateKey({ userIDs, passphrase: 'secret', format: 'armored' });
+    await expect(
+      providerKey(t.db, { secretKey: undefined, configuredKey: locked.privateKey }, 'unused'),
+    ).rejects.toThrow(CONFIGURED_KEY_LOCKED);
   });
 });

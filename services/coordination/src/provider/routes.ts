@@ -47,19 +47,23 @@ const yearFile = z.object({
 const keyFile = z.object({ file: z.string().regex(/^[0-9A-F]{40,}\.asc$/) });
 
 export interface ProviderOptions {
-  /** The CSAF version documents are published in (the export's default, 2.0). */
+  /** The CSAF version documents are published in; default: CVDP_CSAF_VERSION (2.0). */
   version?: CsafVersion;
 }
 
 export async function providerRoutes(app: FastifyInstance, options: ProviderOptions) {
   const { db, config } = app;
-  const version = options.version ?? '2.0';
+  const version = options.version ?? config.csafVersion;
   const r = routes(app);
   const publisher = instancePublisher(config);
 
   const key = async (): Promise<ProviderKey> => {
     try {
-      return await providerKey(db, config.secretKey, publisher.name);
+      return await providerKey(
+        db,
+        { secretKey: config.secretKey, configuredKey: config.csafSigningKey },
+        publisher.name,
+      );
     } catch (error) {
       // Not configured is a fact of the instance, not a fault: answered as a missing provider.
       if (error instanceof SecretKeyMissingError) throw notFound(PROVIDER_NEEDS_SECRET_KEY);
