@@ -221,7 +221,6 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderOpti
           `Contact: ${url}/cvdp/report`,
           `Expires: ${expires}`,
           `Canonical: ${url}/.well-known/security.txt`,
-          `Policy: ${url}/advisories/`,
           `CSAF: ${wellKnown(url)}/provider-metadata.json`,
           '',
         ].join('\n'),
