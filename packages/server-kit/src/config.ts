@@ -27,6 +27,13 @@ export interface Config {
    * session id itself keys the HMAC, which is secret (HttpOnly) as well; see auth/csrf.ts.
    */
   secretKey: string | undefined;
+  /**
+   * The CSAF provider's OpenPGP signing key (an armored private key without passphrase), from
+   * CVDP_CSAF_SIGNING_KEY; unset: one is generated on first use and stored encrypted with secretKey.
+   */
+  csafSigningKey: string | undefined;
+  /** The CSAF version the provider publishes documents in (CVDP_CSAF_VERSION: 2.0, the default, or 2.1). */
+  csafVersion: '2.0' | '2.1';
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Addresses handed to the page; relative by default so one process serves everything. */
@@ -131,6 +138,13 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | und
   return n;
 }
 
+function csafVersionFromEnv(raw: string | undefined): '2.0' | '2.1' {
+  const value = raw?.trim() || '2.0';
+  if (value !== '2.0' && value !== '2.1')
+    throw new Error(`CVDP_CSAF_VERSION must be 2.0 or 2.1, not ${value}`);
+  return value;
+}
+
 function publicUrlFromEnv(raw: string | undefined): string | undefined {
   if (!raw || raw.trim() === '') return undefined;
   let url: URL;
@@ -214,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionPurgeSeconds: intFromEnv(env, 'CVDP_SESSION_PURGE_SECONDS', 900)!,
     sessionCache: !['off', '0', 'false'].includes(env.CVDP_SESSION_CACHE?.trim().toLowerCase() ?? ''),
     secretKey: env.CVDP_SECRET_KEY || undefined,
+    csafSigningKey: env.CVDP_CSAF_SIGNING_KEY?.trim() || undefined,
+    csafVersion: csafVersionFromEnv(env.CVDP_CSAF_VERSION),
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
     adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,
     apiUrl: env.CVDP_API_URL || '/',

@@ -36,6 +36,7 @@ import { csafRoutes } from './csaf/routes.ts';
 import { csafSettingsRoutes } from './csaf/settings-routes.ts';
 import { advisoryCsafRoutes } from './advisories/csaf-routes.ts';
 import { cveRoutes } from './cve/routes.ts';
+import { providerRoutes } from './provider/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { transferReceiveRoutes } from './transfers/receive/routes.ts';
 import { transferSendRoutes } from './transfers/send/routes.ts';
@@ -82,6 +83,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);
   await app.register(advisoryCsafRoutes);
+  await app.register(providerRoutes, {});
   await app.register(cveRoutes);
   await app.register(connectionRoutes);
   await app.register(transferReceiveRoutes);

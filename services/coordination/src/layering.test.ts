@@ -37,6 +37,8 @@ const LAYER: Record<string, number> = {
   csaf: 10,
   // Issue 12: the advisory (revisions, approvals, public pages) sits above the CSAF builder it will serve.
   advisories: 11,
+  // Issue 29: the CSAF trusted provider publishes the advisories' CSAF documents.
+  provider: 12,
   // CVE accounts, reservations and records read vulnerabilities, vendor status and the advisory's state.
   cve: 12,
   // Connections to other instances reuse the CVE accounts' secret box for the token we present.

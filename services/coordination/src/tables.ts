@@ -20,3 +20,4 @@ export * from './connections/tables.ts';
 export * from './transfers/send/tables.ts';
 export * from './transfers/receive/tables.ts';
 export * from './second-factors/tables.ts';
+export * from './provider/tables.ts';

@@ -64,6 +64,11 @@ describe('hosting page', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('cvdp-config');
     expect((await t.anonymous().get('/api/advisories/')).json()).toMatchObject({ count: 0, results: [] });
+    // The CSAF provider's files too (issue 29): an empty directory, not the app's page.
+    const index = await t.anonymous().get('/.well-known/csaf/clear/index.txt');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(index.body).toBe('');
   });
 
   it('mounts the scoring service under /scoring/ with the same sign-in', async () => {

@@ -5,39 +5,26 @@
 // POST /api/advisory/upload/ (multipart: `file`, `case`) imports a CSAF file as a new revision (staff),
 // validated first: a failing file is a 400 listing the failures, and nothing is stored.
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   CSAF_EXPORT_INVALID,
-  CSAF_NO_STATUS,
-  CSAF_NO_VULNERABILITIES,
   CSAF_UPLOAD_INVALID,
-  type CsafAdvisoryCategory,
-  type CsafTlpLabel,
-  type CsafVendorOverride,
   NO_ADVISORY,
   NO_SHARED_ADVISORY,
-  SSVC_TABLES,
-  type SsvcSelectionList,
   advisoryRevisionViewSchema,
   csafExportQuery,
-  publicAdvisoryPath,
 } from '@cvdp/core';
 import { HttpError, forbidden, foreignJson, notFound, routes } from '@cvdp/server-kit';
 import { attachmentDisposition } from '../artifacts/file-names.ts';
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
-import { type CaseAccess, can, filter } from '../policy/index.ts';
+import { can } from '../policy/index.ts';
 import { markdownRenderer } from '../posts/render.ts';
-import { cellsOf, vendorParticipants } from '../vendor-status/store.ts';
-import { vulCvssScores, vulSsvcDecisions, vulnerabilities } from '../vuls/tables.ts';
-import { type AdvisoryVulnerability, NoStatusError, buildAdvisoryCsaf } from '../csaf/advisory.ts';
-import { instancePublisher } from '../csaf/publisher.ts';
-import { defaultSettings, findProfile, findSettings, profilePublisher } from '../csaf/store.ts';
+import { vulnerabilities } from '../vuls/tables.ts';
 import { csafFailureMessages, validateCsaf, validateCsaf21 } from '../csaf/validate.ts';
-import { vendorStatusEntries } from '../csaf/status-mapping.ts';
 import { csafFileName } from '../csaf/vex.ts';
+import { caseAdvisoryCsaf } from './csaf-document.ts';
 import { revisionFromCsaf, readCsafUpload } from './csaf-upload.ts';
-import { type RevisionRow, latestReadableRevision, revisionViews, saveRevision } from './store.ts';
-import { advisoryRevisions } from './tables.ts';
+import { latestReadableRevision, revisionViews, saveRevision } from './store.ts';
 import { EDIT_FORBIDDEN } from './routes.ts';
 
 const tags = ['advisories', 'csaf'];
@@ -47,78 +34,6 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
   const r = routes(app);
   const inCase = caseScope(app);
   const renderer = markdownRenderer(config.publicUrl);
-
-  /** The covered vulnerabilities with their scores, SSVC decision and vendor statuses. */
-  async function vulnerabilitiesOf(
-    access: CaseAccess,
-    latest: RevisionRow,
-  ): Promise<AdvisoryVulnerability[]> {
-    const vuls = await db
-      .select()
-      .from(vulnerabilities)
-      .where(
-        and(
-          eq(vulnerabilities.caseId, access.caseId),
-          latest.vulIds.length ? inArray(vulnerabilities.id, latest.vulIds) : undefined,
-          filter('vul.read', access),
-        ),
-      )
-      .orderBy(asc(vulnerabilities.localId));
-    if (vuls.length === 0) return [];
-    const ids = vuls.map((v) => v.id);
-    const cvss = await db
-      .select()
-      .from(vulCvssScores)
-      .where(and(inArray(vulCvssScores.vulId, ids), filter('cvss.read', access)));
-    const decisionIds = vuls.flatMap((v) => (v.ssvcDecisionId ? [v.ssvcDecisionId] : []));
-    const decisions = decisionIds.length
-      ? await db
-          .select()
-          .from(vulSsvcDecisions)
-          .where(
-            and(
-              inArray(vulSsvcDecisions.id, decisionIds),
-              eq(vulSsvcDecisions.removed, false),
-              filter('ssvc.read', access),
-            ),
-          )
-      : [];
-    const vendors = await vendorParticipants(db, access.caseId);
-    const cells = await cellsOf(
-      db,
-      access,
-      ids,
-      vendors.map((v) => v.participant),
-    );
-    return vuls.map((v) => {
-      const decision = decisions.find((d) => d.id === v.ssvcDecisionId);
-      return {
-        id: v.id,
-        localId: v.localId,
-        title: v.title,
-        description: v.description,
-        cwes: v.cwes,
-        cve: v.cve,
-        references: v.references,
-        cvss: cvss.filter((c) => c.vulId === v.id),
-        ssvc: decision
-          ? {
-              tableName:
-                SSVC_TABLES[decision.decisionTable as keyof typeof SSVC_TABLES]?.name ??
-                decision.decisionTable,
-              tableVersion: decision.tableVersion,
-              outcomeName: decision.outcomeName,
-              vector: decision.vector,
-              selectionList: decision.selectionList as unknown as SsvcSelectionList,
-            }
-          : null,
-        entries: vendorStatusEntries(
-          vendors,
-          cells.filter((c) => c.vulId === v.id),
-        ),
-      };
-    });
-  }
 
   inCase.get(
     '/api/case/:id/advisory/csaf/',
@@ -134,53 +49,10 @@ export async function advisoryCsafRoutes(app: FastifyInstance) {
     async (request, reply, access) => {
       const latest = await latestReadableRevision(db, access);
       if (!latest) throw notFound(access.staff ? NO_ADVISORY : NO_SHARED_ADVISORY);
-      const history = await db
-        .select()
-        .from(advisoryRevisions)
-        .where(
-          and(eq(advisoryRevisions.caseId, access.caseId), lte(advisoryRevisions.revision, latest.revision)),
-        )
-        .orderBy(asc(advisoryRevisions.revision));
-      const settings = (await findSettings(db, access.caseId)) ?? defaultSettings(access.caseId);
-      const profile = settings.profileId ? await findProfile(db, settings.profileId) : null;
-      const vuls = await vulnerabilitiesOf(access, latest);
-      if (vuls.length === 0)
-        throw new HttpError(409, CSAF_NO_VULNERABILITIES, { vulnerabilities: [CSAF_NO_VULNERABILITIES] });
       const { version } = request.query;
-
-      let document;
-      try {
-        document = buildAdvisoryCsaf({
-          version,
-          caseId: access.caseId,
-          category: settings.category as CsafAdvisoryCategory,
-          tlp: settings.tlp as CsafTlpLabel | null,
-          defaultTlp: (profile?.defaultTlp as CsafTlpLabel | undefined) ?? 'CLEAR',
-          trackingIdPattern: settings.trackingIdPattern,
-          overrides:
-            (settings.productTreeOverrides as { vendors?: Record<string, CsafVendorOverride> }).vendors ?? {},
-          publisher: profile ? profilePublisher(profile) : instancePublisher(config),
-          latest,
-          history: history.map((h) => ({
-            revision: h.revision,
-            title: h.title,
-            createdAt: h.createdAt,
-            readable: can('advisory.read', access, h),
-          })),
-          vulnerabilities: vuls,
-          selfUrl:
-            latest.published && config.publicUrl
-              ? `${config.publicUrl}${publicAdvisoryPath(access.caseId)}`
-              : undefined,
-        });
-      } catch (error) {
-        if (error instanceof NoStatusError) {
-          const message = CSAF_NO_STATUS(error.labels);
-          throw new HttpError(409, message, { vulnerabilities: [message] });
-        }
-        throw error;
-      }
-      const validation = version === '2.1' ? await validateCsaf21(document) : await validateCsaf(document);
+      const { document, validation } = await caseAdvisoryCsaf(db, config, access, latest, version, (h) =>
+        can('advisory.read', access, h),
+      );
       if (!validation.valid) {
         request.log.warn(
           { case: access.caseId, version, failed: validation.failed },

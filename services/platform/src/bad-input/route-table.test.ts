@@ -72,6 +72,20 @@ describe('the route table of the bad-input suite', () => {
         '/api/advisory/upload/',
       ]),
     );
+    // Issue 29: the CSAF trusted provider's public files.
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/.well-known/csaf/provider-metadata.json',
+        '/.well-known/csaf/service.json',
+        '/.well-known/csaf/feed-tlp-clear.json',
+        '/.well-known/csaf/category-tlp-clear.json',
+        '/.well-known/csaf/openpgp/:file',
+        '/.well-known/csaf/clear/index.txt',
+        '/.well-known/csaf/clear/changes.csv',
+        '/.well-known/csaf/clear/:year/:file',
+        '/.well-known/security.txt',
+      ]),
+    );
     // Issue 14: the administration catalogue.
     expect(urls).toEqual(
       expect.arrayContaining([
