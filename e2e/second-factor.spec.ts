@@ -1,12 +1,13 @@
 // Second factors in the browser (issue 27): an authenticator app enrolled on the account page (the test
 // computes the codes with the same TOTP library an app would use), then a sign-in with password + code and
 // one with a recovery code; a passkey through Chromium's virtual authenticator; axe and the phone width on
-// each new screen. (The administrator's requirement is left to the API tests: turned on here, it would send
-// the staff of the specs running beside this one to enrol.)
+// each new screen; and the administrator's requirement, on a server of its own (turned on where other specs
+// run, it would send their staff to enrol): a coordinator without a factor is sent to enrol at sign-in.
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount, signInThroughPage, type Account } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
+import { ADMIN, servers } from './support/servers.ts';
 
 /** The app's code `steps` 30-second steps from now (each step is accepted once). */
 const codeAt = (secret: string, steps = 0) =>
@@ -117,4 +118,51 @@ test('a passkey: registered on the account page with a virtual authenticator, th
       .getByRole('cell')
       .nth(3),
   ).not.toHaveText('—');
+});
+
+test.describe('an administrator requires a second factor of staff', () => {
+  test.use({ baseURL: servers.secondFactorRequired.url });
+
+  test('a coordinator without one is sent to enrol at sign-in, then signs in with a recovery code', async ({
+    page,
+    baseURL,
+  }) => {
+    const coordinator = await createAccount(baseURL!, ['coordinator']);
+    const admin = { ...ADMIN, name: 'Administrator' };
+    await signInThroughPage(page, admin);
+    await page.goto('/cvdp/admin/users');
+    const policy = page.getByRole('form', { name: 'Second factor requirement' });
+    await policy.getByLabel(/^Require a second factor of /).check();
+    await policy.getByLabel('Grace period (days)').fill('0');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/manage/second-factors/') && r.request().method() === 'PUT',
+    );
+    await policy.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.context().clearCookies();
+
+    await page.goto('/cvdp/login');
+    await page.getByLabel('Email').fill(coordinator.email);
+    await page.getByLabel('Password').fill(coordinator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!;
+    await expectNoSeriousAxeViolations(page, 'sign-in, enrolment required');
+    await screenshots(page, 'second-factor-required-enrol');
+    await page.getByLabel('Code from your authenticator app').fill(codeAt(secret));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication is on' })).toBeVisible();
+    const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/cvdp\/(?!login)/);
+
+    await signOut(page, coordinator);
+    await passwordStep(page, coordinator);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(codes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/cvdp\/(?!login)/);
+  });
 });

@@ -1,6 +1,7 @@
 // The platform processes the browser tests run against. `main` has a long inactivity timeout; `shortSession`
 // has one short enough to watch the Session Timeout modal appear and run out; `demo` starts on what
-// `npm run seed:demo` writes (the first-hour walk of every role, first-hour.spec.ts).
+// `npm run seed:demo` writes (the first-hour walk of every role, first-hour.spec.ts); `secondFactorRequired`
+// is where the administrator's requirement of a second factor is switched on.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,9 @@ function server(port: number, extra: Record<string, string>, command = START) {
 export const servers = {
   main: server(Number(process.env.E2E_PORT ?? 8411), { CVDP_INACTIVITY_TIMEOUT: '3600' }),
   shortSession: server(Number(process.env.E2E_SHORT_PORT ?? 8412), { CVDP_INACTIVITY_TIMEOUT: '35' }),
+  // Where an administrator requires a second factor of staff (second-factor.spec.ts): on the other servers it
+  // would send the staff of every spec running beside it to enrol.
+  secondFactorRequired: server(Number(process.env.E2E_2FA_PORT ?? 8414), { CVDP_INACTIVITY_TIMEOUT: '3600' }),
   // The seed first, into the server's fresh data dir (nothing holds it yet), then the server. The seed takes
   // ~16 s on an idle machine, all 1,471 shipped CVE records of the scoring queue included (~1 s of it).
   // DATABASE_URL is emptied so that the seed never writes anywhere but here.

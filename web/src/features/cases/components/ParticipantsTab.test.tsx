@@ -169,7 +169,9 @@ describe('ParticipantsTab', () => {
     expect(calls.notifyParticipants).toHaveBeenLastCalledWith(5, [2]);
     const confirmations = screen.getByRole('status', { name: 'Confirmations' });
     expect(await within(confirmations).findByText('Case notice sent to 3 users.')).toBeInTheDocument();
-    await userEvent.click(within(confirmations).getByRole('button', { name: 'Dismiss: Case notice sent to 3 users.' }));
+    await userEvent.click(
+      within(confirmations).getByRole('button', { name: 'Dismiss: Case notice sent to 3 users.' }),
+    );
     expect(confirmations).toBeEmptyDOMElement();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Otto Owner' }));
