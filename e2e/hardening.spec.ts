@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations, pageWidth } from './support/checks.ts';
-import { csrfOf, submitReport } from './support/cases.ts';
+import { submitReport } from './support/cases.ts';
 
 const VECTOR = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
 const SQL_WITH_SCORE = [{ description: 'The search box builds SQL from the query text.', cvss: VECTOR }];
@@ -175,35 +175,14 @@ test('an uploaded .js file declared application/javascript cannot run as a scrip
 }) => {
   const reporter = await createAccount(servers.main.url, ['reporter']);
   await signInThroughPage(page, reporter);
-  const report = [
-    { question: 'Title', answer: 'Script as a proof of concept' },
-    { question: 'Product', answer: 'Widget' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: 'A bug' },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
+  const id = await submitReport(page, 'Script as a proof of concept', [{ description: 'A bug' }], {
+    product: 'Widget',
+    poc: {
+      name: 'exploit.js',
+      mimeType: 'application/javascript',
+      buffer: Buffer.from('window.__uploadedScriptRan = true;'),
     },
-  ];
-  const created = await page.request.post('/api/report/', {
-    multipart: {
-      report: JSON.stringify(report),
-      poc: {
-        name: 'exploit.js',
-        mimeType: 'application/javascript',
-        buffer: Buffer.from('window.__uploadedScriptRan = true;'),
-      },
-    },
-    headers: { 'X-CSRFToken': await csrfOf(page) },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
   const files = await page.request.get(`/api/case/${id}/artifacts/`);
   const [{ download_url }] = ((await files.json()) as { results: { download_url: string }[] }).results;
 

@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
+import { submitReport } from './support/cases.ts';
 
 const POC = 'import requests\nrequests.get("https://shop.example/search?q=%27%20OR%201=1--")\n';
 
@@ -180,30 +181,7 @@ test('Cancel leaves the new form for My reports and the edit form for the case, 
   await expect(page.getByText('No data ...')).toBeVisible();
 
   // A case to edit, submitted through the API the page uses.
-  const api = page.request;
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
-  const report = [
-    { question: 'Title', answer: 'Cancel me' },
-    { question: 'Product', answer: 'Widget' },
-    { question: 'Have you notified the vendor?', answer: 'No' },
-    { question: 'Vendor contact', answer: 'psirt@widget.example' },
-    { question: 'Do you have plans to disclose this vulnerability?', answer: 'No' },
-    {
-      question: 'Describe the vulnerabilities',
-      answer: [
-        [
-          { question: 'Description', answer: 'A bug' },
-          { question: 'Has this vulnerability been publicly disclosed?', answer: 'No' },
-        ],
-      ],
-    },
-  ];
-  const created = await api.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await submitReport(page, 'Cancel me', [{ description: 'A bug' }], { product: 'Widget' });
 
   await page.goto(`/cvdp/cases/${id}/report/edit/`);
   await expect(page.getByLabel('Title')).toHaveValue('Cancel me');

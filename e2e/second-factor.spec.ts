@@ -31,6 +31,16 @@ async function passwordStep(page: Page, account: Account) {
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
 }
 
+/** Sign out, then in again with the password and a recovery code instead of the app's code. */
+async function signInAgainWithRecoveryCode(page: Page, account: Account, code: string) {
+  await signOut(page, account);
+  await passwordStep(page, account);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(/\/cvdp\/(?!login)/);
+}
+
 test('an authenticator app: enrolled on the account page, then signing in with a code and with a recovery code', async ({
   page,
   baseURL,
@@ -62,12 +72,7 @@ test('an authenticator app: enrolled on the account page, then signing in with a
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/cvdp\/(?!login)/);
 
-  await signOut(page, account);
-  await passwordStep(page, account);
-  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0]);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL(/\/cvdp\/(?!login)/);
+  await signInAgainWithRecoveryCode(page, account, codes[0]);
   await page.goto('/cvdp/account');
   await expect(page.getByText('Recovery codes left: 9')).toBeVisible();
 });
@@ -158,11 +163,6 @@ test.describe('an administrator requires a second factor of staff', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/cvdp\/(?!login)/);
 
-    await signOut(page, coordinator);
-    await passwordStep(page, coordinator);
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(/\/cvdp\/(?!login)/);
+    await signInAgainWithRecoveryCode(page, coordinator, codes[0]);
   });
 });

@@ -20,7 +20,7 @@ export async function submitReport(
   page: Page,
   title: string,
   vulnerabilities: ReportVulnerability[] = [{ description: 'The upload handler trusts the file name.' }],
-  options: { product?: string } = {},
+  options: { product?: string; poc?: { name: string; mimeType: string; buffer: Buffer } } = {},
 ): Promise<number> {
   const report = [
     { question: 'Title', answer: title },
@@ -40,7 +40,7 @@ export async function submitReport(
     },
   ];
   const created = await page.request.post('/api/report/', {
-    multipart: { report: JSON.stringify(report) },
+    multipart: { report: JSON.stringify(report), ...(options.poc ? { poc: options.poc } : {}) },
     headers: { 'X-CSRFToken': await csrfOf(page) },
   });
   expect(created.status(), await created.text()).toBe(201);
