@@ -7,6 +7,7 @@ import { HttpError, routes } from '@cvdp/server-kit';
 import { and, eq, gt } from 'drizzle-orm';
 import { findUser } from '../accounts/store.ts';
 import { recordFactorEvent } from './events.ts';
+import { ownFactorRoute } from './routes.ts';
 import { CHALLENGE_MINUTES, registrationOptions, relyingParty, verifyRegistration } from './passkeys.ts';
 import { passkeyChallenges, secondFactors } from './tables.ts';
 import { confirmedFactors, replaceRecoveryCodes, unusedRecoveryCodes } from './store.ts';
@@ -14,11 +15,7 @@ import { confirmedFactors, replaceRecoveryCodes, unusedRecoveryCodes } from './s
 export async function passkeyRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const r = routes(app);
-  const mine = {
-    access: 'user' as const,
-    tags: ['second factors'],
-    rateLimitPerMinute: config.authRateLimitPerMinute,
-  };
+  const mine = ownFactorRoute(config);
 
   r.post(
     '/api/user/second-factors/passkey/options/',

@@ -14,7 +14,7 @@ import {
   totpConfirmSchema,
   totpEnrolmentSchema,
 } from '@cvdp/core';
-import { HttpError, type Tx, noContent, routes, verifyPassword } from '@cvdp/server-kit';
+import { type Config, HttpError, type Tx, noContent, routes, verifyPassword } from '@cvdp/server-kit';
 import { and, eq } from 'drizzle-orm';
 import { findUser, type UserRow } from '../accounts/store.ts';
 import { recordFactorEvent } from './events.ts';
@@ -30,14 +30,20 @@ import {
   useTotpCode,
 } from './store.ts';
 
+/**
+ * What every route of a user's own factors shares (here and passkey-routes.ts): the signed-in user, and the
+ * sign-in rate limit, since each one checks a password, a code or a passkey.
+ */
+export const ownFactorRoute = (config: Pick<Config, 'authRateLimitPerMinute'>) => ({
+  access: 'user' as const,
+  tags: ['second factors'],
+  rateLimitPerMinute: config.authRateLimitPerMinute,
+});
+
 export async function secondFactorRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const r = routes(app);
-  const mine = {
-    access: 'user' as const,
-    tags: ['second factors'],
-    rateLimitPerMinute: config.authRateLimitPerMinute,
-  };
+  const mine = ownFactorRoute(config);
   const me = async (id: number) => (await findUser(db, id))!;
 
   /** The password or a current code, checked inside the change's transaction (a code is spent by it). */
