@@ -28,6 +28,7 @@ import { BoundTokenMemo, bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie
 import path from 'node:path';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './storage/index.ts';
 import { OutboundHttp } from './outbound/outbound-http.ts';
+import { type Clock, systemClock } from './clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** The one client for calls to other servers (outbound/): address policy, no cross-origin redirects. */
     outbound: OutboundHttp;
+    /** The time scheduled work acts on (clock.ts): the system clock, or a test's ManualClock. */
+    clock: Clock;
     /** PostgreSQL LISTEN/NOTIFY on one dedicated connection per process, fanned out to subscribers. */
     notifications: NotificationsListener;
     /** Signed-in sessions kept in memory (auth/session-cache.ts); null with CVDP_SESSION_CACHE=off. */
@@ -63,6 +66,8 @@ export interface ServerKitOptions {
   storage?: FileStorage;
   /** The database's listener (`Database.notifications`); by default `notificationsOf(db)`, the same one. */
   notifications?: NotificationsListener;
+  /** The time scheduled work acts on; the system clock unless a test passes its own. */
+  clock?: Clock;
 }
 
 export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
@@ -124,8 +129,12 @@ function startSessionPurge(app: FastifyInstance, db: Db, config: Config) {
   });
 }
 
-async function serverKit(app: FastifyInstance, { db, config, storage, notifications }: ServerKitOptions) {
+async function serverKit(
+  app: FastifyInstance,
+  { db, config, storage, notifications, clock }: ServerKitOptions,
+) {
   app.decorate('db', db);
+  app.decorate('clock', clock ?? systemClock);
   app.decorate('config', config);
   const listener = notifications ?? notificationsOf(db);
   if ('log' in listener && listener.log === null) listener.log = app.log;

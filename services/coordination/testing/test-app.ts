@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
+  type Clock,
   type Config,
   type Db,
   type FileStorage,
@@ -118,6 +119,8 @@ export async function createTestApp(
     register?: (app: FastifyInstance) => Promise<void>;
     /** Upload storage; by default a fresh temporary folder, removed by close(). */
     storage?: FileStorage;
+    /** The time scheduled work acts on: pass a ManualClock to move it from the test. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
@@ -134,7 +137,7 @@ export async function createTestApp(
   const filesDir = options.storage ? null : await mkdtemp(path.join(tmpdir(), 'cvdp-test-files-'));
   const storage = options.storage ?? new LocalFileStorage(filesDir!);
   const app = createServer(config, { logger: false });
-  await app.register(serverKitPlugin, { db: database.db, config, storage });
+  await app.register(serverKitPlugin, { db: database.db, config, storage, clock: options.clock });
   if (options.register) await options.register(app);
   else await app.register(coordinationService);
   await app.ready();
