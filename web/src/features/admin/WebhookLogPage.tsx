@@ -22,15 +22,16 @@ const STATUS_BADGE: Record<WebhookDelivery['status'], string> = {
 
 function Answer({ d }: { d: WebhookDelivery }) {
   if (d.response_status === null) return <>{d.error ?? 'Not tried yet'}</>;
+  // One block: a stacked row's cell lays its children side by side.
   return (
-    <>
+    <div>
       <div>HTTP {d.response_status}</div>
       {d.response_excerpt && (
         <pre className="small mb-0 text-break" style={{ whiteSpace: 'pre-wrap', maxHeight: '6rem' }}>
           {d.response_excerpt}
         </pre>
       )}
-    </>
+    </div>
   );
 }
 

@@ -59,11 +59,12 @@ export function WebhooksPage() {
           header: 'Endpoint',
           headerStyle: { minWidth: '12rem' },
           cellClassName: 'text-break',
+          // One block: a stacked row's cell lays its children side by side.
           cell: (w) => (
-            <>
+            <div>
               {w.url}
               {w.description && <div className="small text-muted">{w.description}</div>}
-            </>
+            </div>
           ),
         },
         {
