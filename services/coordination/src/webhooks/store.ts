@@ -162,8 +162,9 @@ export async function listDeliveries(
 }
 
 /**
- * A test delivery, written as claimed (one attempt, not due for the worker) so that the route sends it
- * itself and records the answer; it is never retried.
+ * A test delivery, written as claimed (one attempt, leased: not due for the worker) so that the route sends
+ * it itself and records the answer as final. Only if the request died between the two would the worker
+ * take it up when the lease ends.
  */
 export async function insertTestDelivery(
   db: Db,
