@@ -41,6 +41,8 @@ import { connectionRoutes } from './connections/routes.ts';
 import { transferReceiveRoutes } from './transfers/receive/routes.ts';
 import { transferSendRoutes } from './transfers/send/routes.ts';
 import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { webhookWorkerPlugin } from './webhooks/worker-plugin.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -90,4 +92,6 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(outboxWorkerPlugin);
   await app.register(transferSendRoutes);
   await app.register(transferWorkerPlugin);
+  await app.register(webhookRoutes);
+  await app.register(webhookWorkerPlugin);
 }

@@ -18,6 +18,8 @@ const LAYER: Record<string, number> = {
   notifications: 2,
   // Issue 27: second factors use accounts (sign-in) and email (every enrolment, use and removal is emailed).
   'second-factors': 2,
+  // Issue 29: webhooks are queued by a trigger on the activity log; the worker reuses the email backoff.
+  webhooks: 2,
   policy: 3,
   cases: 4,
   participants: 5,

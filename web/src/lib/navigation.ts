@@ -41,6 +41,7 @@ export const NAV_ITEMS: NavItem[] = [
     group: 'admin',
   },
   { to: '/cvdp/admin/connections', label: 'Connections', roles: ['admin'], group: 'admin' },
+  { to: '/cvdp/admin/webhooks', label: 'Webhooks', roles: ['admin'], group: 'admin' },
   { to: '/cvdp/admin/email/templates', label: 'Email templates', roles: ['admin'], group: 'admin' },
   { to: '/cvdp/admin/audit', label: 'Audit log', roles: ['admin'], group: 'admin' },
 ];

@@ -25,6 +25,15 @@ export const queryKeys = {
     },
     groups: () => ['admin', 'groups'] as const,
     groupRequests: () => ['admin', 'group-requests'] as const,
+    webhooks: {
+      /** GET /manage/webhooks/: the endpoints. */
+      all: () => ['admin', 'webhooks'] as const,
+      /** GET /manage/webhook/{id}/deliveries/: an endpoint's delivery log, a page of it. */
+      deliveries: (id: number, page?: number) =>
+        page === undefined
+          ? (['admin', 'webhooks', id, 'deliveries'] as const)
+          : (['admin', 'webhooks', id, 'deliveries', page] as const),
+    },
   },
   cases: {
     detail: (caseId: number) => ['cases', 'detail', caseId] as const,

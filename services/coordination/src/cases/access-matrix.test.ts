@@ -21,6 +21,7 @@ import {
   caseParticipants,
   connections,
   csafProfiles,
+  webhookEndpoints,
   emailTemplates,
   reports,
   resolutionOptions,
@@ -138,6 +139,14 @@ const MATRIX_TEXT = `
   GET     /api/case/transfers/connections/                  401       403      403    403      200         200
   POST    /api/case/transfers/                              401       403      403    404      202         202
   GET     /api/case/:id/transfers/                          401       403      403    404      200         200
+  # Webhook endpoints (issue 29): administrators only (:id is an endpoint; its test event goes nowhere)
+  GET     /manage/webhooks/                                 401       403      403    403      403         200
+  POST    /manage/webhooks/                                 401       403      403    403      403         201
+  GET     /manage/webhook/:id/                              401       403      403    403      403         200
+  PATCH   /manage/webhook/:id/                              401       403      403    403      403         200
+  DELETE  /manage/webhook/:id/                              401       403      403    403      403         204
+  GET     /manage/webhook/:id/deliveries/                   401       403      403    403      403         200
+  POST    /manage/webhook/:id/test/                         401       403      403    403      403         200
 `;
 
 interface Row {
@@ -225,7 +234,8 @@ beforeAll(async () => {
   t = await createTestApp({
     // Transfers started by the matrix are never sent: a worker updating them meanwhile would look like a
     // refused call changing the database.
-    config: { transferWorker: false },
+    // Webhook endpoints need the secret box's key; their deliveries, like transfers, are never sent here.
+    config: { transferWorker: false, webhookWorker: false, secretKey: 'access-matrix-secret-key' },
     register: async (app: FastifyInstance) => {
       app.addHook('onRoute', (route) => {
         for (const method of [route.method].flat()) {
@@ -380,6 +390,21 @@ async function newConnection() {
       baseUrl: 'http://127.0.0.1:9/',
       outgoingTokenEncrypted: 'x',
       incomingTokenHash: unique('matrix-peer-hash'),
+    })
+    .returning();
+  return row.id;
+}
+
+/** A paused webhook endpoint (nothing listens at its address, and the world runs no webhook worker). */
+async function newWebhook() {
+  const [row] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: 'http://127.0.0.1:9/hook',
+      events: ['embargo.changed'],
+      active: false,
+      secretEncrypted: 'x',
+      secretHint: 'whsec_…xxxx',
     })
     .returning();
   return row.id;
@@ -632,6 +657,21 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     body: { vul: vulA, participant: vendorParticipant, status: 'affected', statement: unique('Statement') },
   }),
   'GET /api/vul/:id/vex/': () => ({ url: `/api/vul/${vulA}/vex/` }),
+  'POST /manage/webhooks/': () => ({
+    body: { url: 'http://127.0.0.1:9/hook', events: ['embargo.changed'], active: false },
+  }),
+  'GET /manage/webhook/:id/': async () => ({ url: `/manage/webhook/${await once('webhook', newWebhook)}/` }),
+  'PATCH /manage/webhook/:id/': async () => ({
+    url: `/manage/webhook/${await once('webhook', newWebhook)}/`,
+    body: { description: unique('Matrix webhook') },
+  }),
+  'DELETE /manage/webhook/:id/': async () => ({ url: `/manage/webhook/${await newWebhook()}/` }),
+  'GET /manage/webhook/:id/deliveries/': async () => ({
+    url: `/manage/webhook/${await once('webhook', newWebhook)}/deliveries/`,
+  }),
+  'POST /manage/webhook/:id/test/': async () => ({
+    url: `/manage/webhook/${await once('webhook', newWebhook)}/test/`,
+  }),
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),

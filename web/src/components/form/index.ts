@@ -10,3 +10,4 @@ export { YesNoField } from './YesNoField.tsx';
 export { SubmitButton } from './SubmitButton.tsx';
 export { FieldError } from './FieldError.tsx';
 export { RequiredMark } from './RequiredMark.tsx';
+export { CheckList } from './CheckList.tsx';

@@ -1,9 +1,7 @@
 // An administrator sets a user's roles, groups and whether they may sign in.
-import { Form } from 'react-bootstrap';
 import { ROLE_NAMES, userUpdateSchema, type AdminUser, type GroupSummary, type RoleName } from '@cvdp/core';
 import { FormModal } from '../../components/FormModal.tsx';
-import { CheckField, FieldError, mappedSchema, useZodForm } from '../../components/form/index.ts';
-import { useField } from '../../components/form/field-state.ts';
+import { CheckField, CheckList, mappedSchema, useZodForm } from '../../components/form/index.ts';
 import { useUpdateUser } from './api/index.ts';
 
 interface Values {
@@ -13,39 +11,6 @@ interface Values {
 }
 
 const userForm = mappedSchema((v: Values) => v, userUpdateSchema);
-
-/** A list of checkboxes holding the checked values (an array even when there is one box). */
-function CheckList<T extends string | number>(props: {
-  name: 'roles' | 'groups';
-  legend: string;
-  options: readonly { value: T; id: string; label: string }[];
-  empty?: string;
-}) {
-  const { form, error } = useField(props.name);
-  const checked = (form.watch(props.name) as T[] | undefined) ?? [];
-  const toggle = (value: T) =>
-    form.setValue(
-      props.name,
-      checked.includes(value) ? checked.filter((x) => x !== value) : [...checked, value],
-      { shouldDirty: true },
-    );
-  return (
-    <fieldset className="mb-3" data-field={props.name}>
-      <legend className="h6">{props.legend}</legend>
-      {props.options.length === 0 && props.empty && <p className="text-muted small">{props.empty}</p>}
-      {props.options.map((o) => (
-        <Form.Check
-          key={o.id}
-          id={o.id}
-          label={o.label}
-          checked={checked.includes(o.value)}
-          onChange={() => toggle(o.value)}
-        />
-      ))}
-      <FieldError message={error} />
-    </fieldset>
-  );
-}
 
 export function EditUserModal(props: { user: AdminUser; groups: GroupSummary[]; onClose(): void }) {
   const { user } = props;

@@ -1,2 +1,2 @@
-// Administration: pending registrations, group requests, users and groups.
+// Administration: pending registrations, group requests, users and groups, webhooks.
 export { adminRoutes } from './routes.tsx';
