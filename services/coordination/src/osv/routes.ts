@@ -33,7 +33,10 @@ export function osvService(app: FastifyInstance) {
     /** The links to a case's records, for its public page (none without CVDP_PUBLIC_URL). */
     async pageLinks(caseId: number): Promise<{ href: string; text: string }[]> {
       if (!config.publicUrl) return [];
-      await sync();
+      // The page is the advisory's: a failed rebuild leaves it showing the records stored so far.
+      await sync().catch((err: unknown) =>
+        app.log.error({ err, case: caseId }, 'OSV records could not be brought up to date'),
+      );
       return (await caseOsvIds(db, caseId)).map((id) => ({ href: osvRecordPath(id), text: id }));
     },
   };
