@@ -11,8 +11,7 @@
 //   credits       the advisory's credits
 //   database_specific  the case, the VU# label, the advisory revision, CWE ids
 // `modified`, `published` and `withdrawn` are the store's (sync.ts): they say when the record changed.
-import { publicAdvisoryPath, vulLabel } from '@cvdp/core';
-import type { CsafVendorOverride } from '@cvdp/core';
+import { type CsafVendorOverride, publicAdvisoryPath, vulLabel } from '@cvdp/core';
 import { type AdvisoryVulnerability, overridden } from '../csaf/advisory.ts';
 import { scoreOf } from '../csaf/vex.ts';
 import { type OsvAffected, osvAffected } from './affected.ts';

@@ -6,7 +6,7 @@
 // settings change) that changed it, never backwards; a record a newer revision no longer gives is kept,
 // withdrawn at that time.
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { CsafTlpLabel, CsafVendorOverride } from '@cvdp/core';
+import { type CsafTlpLabel, type CsafVendorOverride, csafTrackingId } from '@cvdp/core';
 import { type Config, type Db } from '@cvdp/server-kit';
 import { caseCsafSettings, advisoryRevisions } from '../advisories/tables.ts';
 import { vulnerabilitiesOf } from '../advisories/csaf-document.ts';
@@ -14,7 +14,6 @@ import type { RevisionRow } from '../advisories/store.ts';
 import { cases } from '../cases/tables.ts';
 import { advisoryTlp } from '../csaf/advisory.ts';
 import { defaultSettings, findProfile, findSettings } from '../csaf/store.ts';
-import { csafTrackingId } from '@cvdp/core';
 import { PUBLIC_LABELS, providerPath, publisherAccess } from '../provider/documents.ts';
 import { TLP_FOLDER, wellKnown } from '../provider/metadata.ts';
 import { type OsvBody, buildOsvRecords, osvBodyOf, osvJson } from './record.ts';
