@@ -34,6 +34,11 @@ export interface Config {
   csafSigningKey: string | undefined;
   /** The CSAF version the provider publishes documents in (CVDP_CSAF_VERSION: 2.0, the default, or 2.1). */
   csafVersion: '2.0' | '2.1';
+  /**
+   * The database prefix of the instance's OSV ids (`<prefix>-<case>-<vulnerability>`), from
+   * CVDP_OSV_PREFIX; default `x_CVDP` (OSV's `x_` marks a database osv.dev does not aggregate).
+   */
+  osvPrefix: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Addresses handed to the page; relative by default so one process serves everything. */
@@ -140,6 +145,14 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number | und
   return n;
 }
 
+function osvPrefixFromEnv(raw: string | undefined): string {
+  const value = raw?.trim() || 'x_CVDP';
+  // OSV ids are `<DB>-<ENTRYID>`: the prefix itself holds no '-'.
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(value))
+    throw new Error(`CVDP_OSV_PREFIX must be letters, digits and '_' (e.g. x_CVDP), not ${value}`);
+  return value;
+}
+
 function csafVersionFromEnv(raw: string | undefined): '2.0' | '2.1' {
   const value = raw?.trim() || '2.0';
   if (value !== '2.0' && value !== '2.1')
@@ -232,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.CVDP_SECRET_KEY || undefined,
     csafSigningKey: env.CVDP_CSAF_SIGNING_KEY?.trim() || undefined,
     csafVersion: csafVersionFromEnv(env.CVDP_CSAF_VERSION),
+    osvPrefix: osvPrefixFromEnv(env.CVDP_OSV_PREFIX),
     adminEmail: env.CVDP_ADMIN_EMAIL || undefined,
     adminPassword: env.CVDP_ADMIN_PASSWORD || undefined,
     apiUrl: env.CVDP_API_URL || '/',

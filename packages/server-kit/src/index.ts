@@ -24,6 +24,7 @@ export * from './auth/api-tokens.ts';
 export * from './auth/csrf.ts';
 export * from './activity.ts';
 export * from './clock.ts';
+export * from './coalesced.ts';
 export * from './logging.ts';
 export * from './storage/index.ts';
 export * from './outbound/index.ts';

@@ -41,6 +41,8 @@ const LAYER: Record<string, number> = {
   advisories: 11,
   // Issue 29: the CSAF trusted provider publishes the advisories' CSAF documents.
   provider: 12,
+  // Issue 29: OSV records name the provider's CSAF file and keep to its "only TLP:CLEAR is public".
+  osv: 13,
   // CVE accounts, reservations and records read vulnerabilities, vendor status and the advisory's state.
   cve: 12,
   // Connections to other instances reuse the CVE accounts' secret box for the token we present.

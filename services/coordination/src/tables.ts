@@ -22,3 +22,4 @@ export * from './transfers/receive/tables.ts';
 export * from './second-factors/tables.ts';
 export * from './provider/tables.ts';
 export * from './webhooks/tables.ts';
+export * from './osv/tables.ts';

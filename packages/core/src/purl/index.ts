@@ -29,3 +29,29 @@ export function purlWithVersion(input: string, version: string): string {
   const p = PackageURL.fromString(input);
   return new PackageURL(p.type, p.namespace, p.name, version, p.qualifiers, p.subpath).toString();
 }
+
+export interface PurlParts {
+  type: string;
+  namespace: string | undefined;
+  name: string;
+  version: string | undefined;
+  qualifiers: Record<string, string> | undefined;
+}
+
+/** A purl's parts, decoded (type and, where the spec says so, namespace and name lower-cased). Throws for an invalid one. */
+export function purlParts(input: string): PurlParts {
+  const p = PackageURL.fromString(input);
+  return {
+    type: p.type,
+    namespace: p.namespace ?? undefined,
+    name: p.name,
+    version: p.version ?? undefined,
+    qualifiers: p.qualifiers ?? undefined,
+  };
+}
+
+/** The purl without its version (how OSV names a package). Throws for an invalid one. */
+export function purlWithoutVersion(input: string): string {
+  const p = PackageURL.fromString(input);
+  return new PackageURL(p.type, p.namespace, p.name, undefined, p.qualifiers, p.subpath).toString();
+}

@@ -25,7 +25,7 @@ import type { RevisionRow } from './store.ts';
 import { advisoryRevisions } from './tables.ts';
 
 /** The covered vulnerabilities with their scores, SSVC decision and vendor statuses. */
-async function vulnerabilitiesOf(
+export async function vulnerabilitiesOf(
   db: Db,
   access: CaseAccess,
   latest: RevisionRow,

@@ -83,7 +83,13 @@ function section(title: string, content: string): string {
 
 const textBlock = (text: string) => (text ? `<div class="text">${e(text)}</div>` : '');
 
-export function advisoryPage(a: PublicAdvisory): string {
+/** A link to another form of the advisory (its OSV records). */
+export interface PageLink {
+  href: string;
+  text: string;
+}
+
+export function advisoryPage(a: PublicAdvisory, osvLinks: PageLink[] = []): string {
   const references = a.references.length
     ? `<ul>${a.references.map((r) => (/^https?:\/\//i.test(r) ? `<li><a href="${e(r)}" rel="nofollow noopener noreferrer">${e(r)}</a></li>` : `<li>${e(r)}</li>`)).join('')}</ul>`
     : '';
@@ -100,6 +106,12 @@ export function advisoryPage(a: PublicAdvisory): string {
     section('CVE', cves),
     section('References', references),
     section('Credits', credits),
+    section(
+      'OSV records',
+      osvLinks.length
+        ? `<p>For scanners of open-source packages, one record per vulnerability:</p><ul>${osvLinks.map((l) => `<li>${link(l.href, l.text)}</li>`).join('')}</ul>`
+        : '',
+    ),
     `<p class="meta">${link(`/api/advisories/${a.case}/`, 'This advisory as JSON')}</p>`,
   ]
     .filter(Boolean)

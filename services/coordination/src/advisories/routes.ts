@@ -39,7 +39,7 @@ import {
 import { caseAccessOr404, caseScope } from '../cases/case-scope.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { markdownRenderer } from '../posts/render.ts';
-import { advisoryListPage, advisoryPage, notFoundPage } from './public-pages.ts';
+import { type PageLink, advisoryListPage, advisoryPage, notFoundPage } from './public-pages.ts';
 import { cachedRevisionRenderer } from './render-cache.ts';
 import {
   type AdvisoryContext,
@@ -68,7 +68,15 @@ const tags = ['advisories'];
 export const EDIT_FORBIDDEN = 'Only coordinators can write, share or publish the advisory.';
 export const REQUEST_FORBIDDEN = 'Only coordinators can ask vendors to approve the advisory.';
 
-export async function advisoryRoutes(app: FastifyInstance) {
+export interface AdvisoryRouteOptions {
+  /**
+   * Machine-readable forms of a published advisory that higher domains serve (OSV records), linked from
+   * its public page; composed in app.ts.
+   */
+  publicLinks?: (caseId: number) => Promise<PageLink[]>;
+}
+
+export async function advisoryRoutes(app: FastifyInstance, options: AdvisoryRouteOptions = {}) {
   const { db } = app;
   const r = routes(app);
   const inCase = caseScope(app);
@@ -321,7 +329,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
       const advisory = await findPublished(db, request.params.id, render);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!advisory) return reply.code(404).send(notFoundPage(NO_PUBLISHED_ADVISORY));
-      return reply.send(advisoryPage(advisory));
+      return reply.send(advisoryPage(advisory, (await options.publicLinks?.(advisory.case)) ?? []));
     },
   );
 }

@@ -264,7 +264,7 @@ function purlsFor21(branch: CsafBranch): void {
 }
 
 /** The case's overrides applied to a vendor's rows (names replaced; CPE/purl only where a row has none). */
-function overridden(
+export function overridden(
   entry: VendorStatusEntry,
   overrides: Record<string, CsafVendorOverride>,
 ): VendorStatusEntry {
@@ -281,6 +281,10 @@ function overridden(
 
 // ---------------------------------------------------------------------------------------------------------
 // The document.
+
+/** The advisory's TLP: the case's, else AMBER until published, then the profile's default. */
+export const advisoryTlp = (tlp: CsafTlpLabel | null, defaultTlp: CsafTlpLabel, published: boolean) =>
+  tlp ?? (published ? defaultTlp : 'AMBER');
 
 /** The TLP label of a version: WHITE ↔ CLEAR; 2.0 has no AMBER+STRICT (AMBER, said in the text). */
 function distribution(label: CsafTlpLabel, version: CsafVersion): Json {
@@ -463,7 +467,7 @@ export function buildAdvisoryCsaf(input: AdvisoryCsafInput): Json {
 
   const first = input.history[0] ?? { createdAt: latest.createdAt };
   const trackingId = csafTrackingId(input.trackingIdPattern, input.caseId, first.createdAt.getUTCFullYear());
-  const tlp = input.tlp ?? (latest.published ? input.defaultTlp : 'AMBER');
+  const tlp = advisoryTlp(input.tlp, input.defaultTlp, latest.published);
   const notes: CsafNote[] = [
     ...nonEmptyNote('summary', 'Summary', latest.summary),
     ...nonEmptyNote('details', 'Details', latest.content),

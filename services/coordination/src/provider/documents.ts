@@ -22,7 +22,11 @@ export type ProviderDocument = typeof csafProviderDocuments.$inferSelect;
 export type CsafVersion = '2.0' | '2.1';
 
 /** The TLP labels whose documents anyone may read. */
-const PUBLIC_LABELS = new Set(['CLEAR', 'WHITE']);
+export const PUBLIC_LABELS = new Set(['CLEAR', 'WHITE']);
+
+/** A document's path under the TLP folder: the year of its initial release, the file from its tracking id. */
+export const providerPath = (trackingId: string, initialReleaseDate: Date) =>
+  `${initialReleaseDate.getUTCFullYear()}/${csafFileName(trackingId)}`;
 
 /** `<hex>  <file name>\n`, the format of sha256sum/sha512sum that §7.1.18 asks for. */
 const hashFile = (algorithm: 'sha256' | 'sha512', bytes: Buffer, fileName: string) =>
@@ -33,7 +37,7 @@ const hashFile = (algorithm: 'sha256' | 'sha512', bytes: Buffer, fileName: strin
  * vulnerability, score and status of the case), with unpublished revisions named in the history by number
  * and date only.
  */
-const publisherAccess = (row: typeof cases.$inferSelect): CaseAccess => ({
+export const publisherAccess = (row: typeof cases.$inferSelect): CaseAccess => ({
   userId: 0,
   staff: true,
   groupIds: [],
@@ -140,7 +144,7 @@ async function store(ctx: SyncContext, revision: RevisionRow, settingsUpdatedAt:
       currentReleaseDate: new Date(tracking.current_release_date),
       ...(built.status === 'public'
         ? {
-            path: `${initial.getUTCFullYear()}/${fileName}`,
+            path: providerPath(tracking.id, initial),
             content,
             sha256: hashFile('sha256', bytes, fileName),
             sha512: hashFile('sha512', bytes, fileName),

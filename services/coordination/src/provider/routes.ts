@@ -6,7 +6,14 @@
 // stored documents up to date (documents.ts), so a published advisory is listed by the next request.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { SecretKeyMissingError, fileResponse, foreignJson, notFound, routes } from '@cvdp/server-kit';
+import {
+  SecretKeyMissingError,
+  coalesced,
+  fileResponse,
+  foreignJson,
+  notFound,
+  routes,
+} from '@cvdp/server-kit';
 import { instancePublisher } from '../csaf/publisher.ts';
 import {
   type CsafVersion,
@@ -239,31 +246,4 @@ function vendorsOf(documents: ProviderDocument[]): string[] {
     for (const b of tree?.branches ?? []) if (b.category === 'vendor') names.add(b.name);
   }
   return [...names].sort();
-}
-
-/**
- * One sync at a time per app; a request that arrives while one runs waits for the next (which starts
- * after the running one, so it sees what was published before the request came), shared by every
- * request that arrived meanwhile.
- */
-function coalesced(run: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
-  const start = (): Promise<void> => {
-    running = run().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  return () => {
-    if (queued) return queued;
-    if (!running) return start();
-    queued = running
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return start();
-      });
-    return queued;
-  };
 }

@@ -86,6 +86,8 @@ describe('the route table of the bad-input suite', () => {
         '/.well-known/security.txt',
       ]),
     );
+    // Issue 29: the OSV records of published advisories.
+    expect(urls).toEqual(expect.arrayContaining(['/osv/index.json', '/osv/modified_id.csv', '/osv/:file']));
     // Issue 14: the administration catalogue.
     expect(urls).toEqual(
       expect.arrayContaining([
