@@ -41,10 +41,16 @@ import { connectionRoutes } from './connections/routes.ts';
 import { transferReceiveRoutes } from './transfers/receive/routes.ts';
 import { transferSendRoutes } from './transfers/send/routes.ts';
 import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
+import { embargoRoutes, embargoWorkerPlugin } from './embargo/index.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
-export async function coordinationService(app: FastifyInstance) {
+export interface CoordinationOptions {
+  /** Run the embargo reminder worker (default true); tests that drive workers themselves pass false. */
+  embargoWorker?: boolean;
+}
+
+export async function coordinationService(app: FastifyInstance, options: CoordinationOptions = {}) {
   await app.register(apiDocsPlugin, coordinationDocs);
   // Second factors are a higher domain than accounts: the password route asks them through this check.
   await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
@@ -79,6 +85,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(liveRoutes);
   await app.register(vulRoutes);
   await app.register(advisoryRoutes);
+  await app.register(embargoRoutes);
+  await app.register(embargoWorkerPlugin, { enabled: options.embargoWorker !== false });
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);
