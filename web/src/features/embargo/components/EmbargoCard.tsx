@@ -46,8 +46,14 @@ function Answers({ p }: { p: EmbargoProposalView }) {
   );
 }
 
-function OpenProposal({ caseId, p }: { caseId: number; p: EmbargoProposalView }) {
-  const answer = useAnswerEmbargoProposal(caseId);
+function OpenProposal({
+  p,
+  answer,
+}: {
+  p: EmbargoProposalView;
+  /** Owned by the card: a decision closes the proposal (this part goes) before its toast is shown. */
+  answer: ReturnType<typeof useAnswerEmbargoProposal>;
+}) {
   const send = (value: 'accept' | 'decline', done: string) =>
     answer.mutate({ id: p.id, answer: value, comment: '' }, { onSuccess: () => toast(done) });
   return (
@@ -128,6 +134,7 @@ type Dialog = 'propose' | 'exit' | 'breach' | null;
 
 export function EmbargoCard({ caseId }: { caseId: number }) {
   const embargo = useEmbargo(caseId);
+  const answer = useAnswerEmbargoProposal(caseId);
   const now = useNow();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showLog, setShowLog] = useState(false);
@@ -158,7 +165,7 @@ export function EmbargoCard({ caseId }: { caseId: number }) {
         )}
         {e.state === 'none' && !e.open_proposal && <p className="mb-1 small">No embargo has been agreed.</p>}
         <Agreed e={e} />
-        {e.open_proposal && <OpenProposal caseId={caseId} p={e.open_proposal} />}
+        {e.open_proposal && <OpenProposal p={e.open_proposal} answer={answer} />}
         <div className="d-flex flex-wrap gap-2 mt-2">
           {e.can_propose && (
             <Button size="sm" variant="outline-primary" onClick={() => setDialog('propose')}>
