@@ -1,5 +1,5 @@
 // The embargo's log, as the server's hash chain verified it: "Log verified", or the first broken entry.
-import { Alert, Table } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { EMBARGO_LOG_KIND_LABELS, type EmbargoLogEntry } from '@cvdp/core';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
@@ -46,32 +46,18 @@ export function EmbargoLogView({ caseId }: { caseId: number }) {
       {entries.length === 0 ? (
         <p className="small text-body-secondary">Nothing has happened to the embargo yet.</p>
       ) : (
-        <div className="table-responsive">
-          <Table size="sm" className="small mb-0">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Who</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.seq}>
-                  <td>{e.seq}</td>
-                  <td className="text-nowrap">
-                    <EndTime iso={e.at} />
-                  </td>
-                  <td>{EMBARGO_LOG_KIND_LABELS[e.kind] ?? e.kind}</td>
-                  <td>{e.actor?.name ?? 'CVDP'}</td>
-                  <td className="text-break">{summary(e)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
+        // A list, not a table: each entry reads whole at 390 px too.
+        <ol className="list-unstyled small mb-0" aria-label="Embargo log entries">
+          {entries.map((e) => (
+            <li key={e.seq} className="border-top py-1 text-break">
+              <strong>
+                #{e.seq} {EMBARGO_LOG_KIND_LABELS[e.kind] ?? e.kind}
+              </strong>{' '}
+              by {e.actor?.name ?? 'CVDP'} · <EndTime iso={e.at} />
+              {summary(e) && <div>{summary(e)}</div>}
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
