@@ -44,10 +44,16 @@ import { transferSendRoutes } from './transfers/send/routes.ts';
 import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { webhookWorkerPlugin } from './webhooks/worker-plugin.ts';
+import { embargoRoutes, embargoWorkerPlugin } from './embargo/index.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
-export async function coordinationService(app: FastifyInstance) {
+export interface CoordinationOptions {
+  /** Run the embargo reminder worker (default true); tests that drive workers themselves pass false. */
+  embargoWorker?: boolean;
+}
+
+export async function coordinationService(app: FastifyInstance, options: CoordinationOptions = {}) {
   await app.register(apiDocsPlugin, coordinationDocs);
   // Second factors are a higher domain than accounts: the password route asks them through this check.
   await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
@@ -83,6 +89,8 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(vulRoutes);
   const osv = osvService(app);
   await app.register(advisoryRoutes, { publicLinks: (caseId: number) => osv.pageLinks(caseId) });
+  await app.register(embargoRoutes);
+  await app.register(embargoWorkerPlugin, { enabled: options.embargoWorker !== false });
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);

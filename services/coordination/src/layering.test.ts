@@ -28,6 +28,8 @@ const LAYER: Record<string, number> = {
   activity: 5,
   metrics: 5,
   threads: 5,
+  // Issue 25: the embargo of a case (cases, participants' rows, notifications); the advisory's publication uses it.
+  embargo: 5,
   posts: 6,
   artifacts: 6,
   reports: 7,

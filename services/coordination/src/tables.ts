@@ -23,3 +23,4 @@ export * from './second-factors/tables.ts';
 export * from './provider/tables.ts';
 export * from './webhooks/tables.ts';
 export * from './osv/tables.ts';
+export * from './embargo/tables.ts';

@@ -112,6 +112,12 @@ export const queryKeys = {
     /** The catalogue's vulnerability attributes, for the vulnerability form (staff). */
     attributes: () => ['vuls', 'attributes'] as const,
   },
+  /** A case's embargo (the card in the case header) and its hash-chained log. */
+  embargo: {
+    all: (caseId: number) => ['embargo', caseId] as const,
+    view: (caseId: number) => ['embargo', caseId, 'view'] as const,
+    log: (caseId: number) => ['embargo', caseId, 'log'] as const,
+  },
   /** A case's advisory: its revisions, their diffs and the vendors' approvals (the Advisory tab). */
   advisories: {
     /** Everything of a case's advisory: invalidate after saving, sharing, publishing or an approval. */

@@ -21,10 +21,20 @@ export const IN_APP_NOTIFICATION_KINDS = ['approval_requested', 'approval_answer
  * address only, never shown as an in-app notification; migration seeds the template.
  */
 export const ACCOUNT_EMAIL_KINDS = ['account_security'] as const;
+/**
+ * The embargo of a case (issue 25): a proposal to answer, a change everyone is told of (agreed, declined,
+ * ended, broken), and the reminders 7 days, 1 day and 0 days before the end. Migration seeds the templates.
+ */
+export const EMBARGO_NOTIFICATION_KINDS = [
+  'embargo_proposed',
+  'embargo_changed',
+  'embargo_ending',
+] as const;
 export type NotificationKind =
   | (typeof NOTIFICATION_KINDS)[number]
   | (typeof IN_APP_NOTIFICATION_KINDS)[number]
-  | (typeof ACCOUNT_EMAIL_KINDS)[number];
+  | (typeof ACCOUNT_EMAIL_KINDS)[number]
+  | (typeof EMBARGO_NOTIFICATION_KINDS)[number];
 
 /** GET /api/case/notifications/ (the caller's, newest first). */
 export const notificationSchema = z.object({
@@ -32,7 +42,12 @@ export const notificationSchema = z.object({
   case: z.number().int().nullable(),
   case_title: z.string().nullable(),
   // account_security is emailed only (never an in-app row); listed so the kind type stays one.
-  kind: z.enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS, ...ACCOUNT_EMAIL_KINDS]),
+  kind: z.enum([
+    ...NOTIFICATION_KINDS,
+    ...IN_APP_NOTIFICATION_KINDS,
+    ...ACCOUNT_EMAIL_KINDS,
+    ...EMBARGO_NOTIFICATION_KINDS,
+  ]),
   title: z.string(),
   body: z.string(),
   link: z.string().describe('A path in the web app, e.g. /cvdp/cases/12'),
@@ -90,6 +105,8 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'answer',
   'comment',
   'event',
+  'embargo_end',
+  'embargo_when',
 ] as const;
 
 /** An email template (manage/email/templates/, manage/email/template/{id}/). */
@@ -98,7 +115,12 @@ export const emailTemplateSchema = z.object({
   template_type: z.number().int().describe('0: notification (sent for its kind), 1: message template.'),
   name: z.string(),
   kind: z
-    .enum([...NOTIFICATION_KINDS, ...IN_APP_NOTIFICATION_KINDS, ...ACCOUNT_EMAIL_KINDS])
+    .enum([
+      ...NOTIFICATION_KINDS,
+      ...IN_APP_NOTIFICATION_KINDS,
+      ...ACCOUNT_EMAIL_KINDS,
+      ...EMBARGO_NOTIFICATION_KINDS,
+    ])
     .describe('Which notification kind it renders.'),
   subject: z.string(),
   body: z.string(),
@@ -143,6 +165,7 @@ export const TEMPLATE_KINDS = [
   ...NOTIFICATION_KINDS,
   ...IN_APP_NOTIFICATION_KINDS,
   ...ACCOUNT_EMAIL_KINDS,
+  ...EMBARGO_NOTIFICATION_KINDS,
 ] as const;
 
 export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
@@ -154,6 +177,9 @@ export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   approval_requested: 'Approval requested',
   approval_answered: 'Approval answered',
   account_security: 'Account security',
+  embargo_proposed: 'Embargo proposed',
+  embargo_changed: 'Embargo changed',
+  embargo_ending: 'Embargo ending',
 };
 
 /** 0: the notification emails are sent with (one per kind); 1: a message template staff reuse by hand. */
@@ -177,6 +203,8 @@ export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
   answer: "The vendor's answer: 'approved' or 'requested changes to'",
   comment: "The vendor's comment (may be empty)",
   event: 'What happened to the account (e.g. a second factor was added)',
+  embargo_end: 'The end of the embargo, in UTC',
+  embargo_when: "How far the end is: 'in 7 days', 'in 1 day' or 'now'",
 };
 
 const COMMON_VARIABLES = [
@@ -199,6 +227,9 @@ export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly strin
   approval_answered: [...COMMON_VARIABLES, 'revision', 'answer', 'comment'],
   // No case: only the recipient, the site and what happened.
   account_security: ['recipient_name', 'site_name', 'event'],
+  embargo_proposed: [...COMMON_VARIABLES, 'embargo_end', 'reason'],
+  embargo_changed: [...COMMON_VARIABLES, 'embargo_end', 'event', 'reason'],
+  embargo_ending: [...COMMON_VARIABLES, 'embargo_end', 'embargo_when'],
 };
 
 /** Sample values for a preview without a case. */
@@ -217,6 +248,8 @@ export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   answer: 'approved',
   comment: 'Looks right; the fixed version is 2.4.1.',
   event: 'An authenticator app was added as a second factor.',
+  embargo_end: '2027-01-31 12:00 UTC',
+  embargo_when: 'in 7 days',
 };
 
 /** Anything written as {{ … }}: a known variable or an unknown one (refused). */

@@ -121,6 +121,15 @@ const MATRIX_TEXT = `
   GET     /api/case/:id/approvals/                          401       200      200    404      200         200
   POST    /api/case/:id/approvals/                          401       403      403    404      201         201
   PATCH   /api/case/approvals/:id/                          401       404      200    404      403         403
+  # The embargo (issue 25): every participant reads it; staff propose and end; vendor and reporter ask for a
+  # change; the vendor answers (staff decide: 200 too); any participant reports a breach. :id of proposals/ is
+  # an open proposal of case A.
+  GET     /api/case/:id/embargo/                            401       200      200    404      200         200
+  POST    /api/case/:id/embargo/proposals/                  401       201      201    404      201         201
+  PATCH   /api/case/embargo/proposals/:id/                  401       403      200    404      200         200
+  POST    /api/case/:id/embargo/exit/                       401       403      403    404      200         200
+  POST    /api/case/:id/embargo/breach/                     401       200      200    404      200         200
+  GET     /api/case/:id/embargo/log/                        401       200      200    404      200         200
   GET     /api/advisories/                                  200       200      200    200      200         200
   GET     /api/advisories/:id/                              200       200      200    200      200         200
   GET     /advisories/                                      200       200      200    200      200         200
@@ -440,6 +449,31 @@ async function newApprovalRequest() {
   return res.json().created[0].id as number;
 }
 
+/**
+ * A new case like case A (the reporter's, the vendor group a vendor of it) whose embargo is agreed
+ * ('active') or proposed and open ('proposed'): embargo writes end or move an embargo for good, so each
+ * caller who may make one gets a case of its own. Its id, and the open proposal's.
+ */
+async function newEmbargoCase(state: 'active' | 'proposed') {
+  const id = await report(client.reporter, unique('Embargoed router'), 'embargoword');
+  await addParticipant(id, 'Acme PSIRT', 'vendor');
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const proposed = ok(
+    await client.coordinator.post(`/api/case/${id}/embargo/proposals/`, { end, reason: 'Matrix' }),
+    201,
+  ).json();
+  const proposal = proposed.open_proposal.id as number;
+  if (state === 'active')
+    ok(await client.coordinator.patch(`/api/case/embargo/proposals/${proposal}/`, { answer: 'accept' }));
+  return { id, proposal };
+}
+
+/** A fresh embargoed case for a caller the matrix lets write; a shared one for the others (refused anyway). */
+const embargoCaseFor = (row: string, who: Who, state: 'active' | 'proposed') => {
+  const allowed = MATRIX.find((r) => key(r.method, r.route) === row)!.expected[who] < 300;
+  return allowed ? newEmbargoCase(state) : once(`embargo ${state}`, () => newEmbargoCase(state));
+};
+
 const MATRIX_CVSS = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
 const MATRIX_SSVC = { table: 'cisa-coordinator', values: { E: 'A', A: 'Y', TI: 'T', MWI: 'H' } };
 
@@ -672,6 +706,29 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   'POST /manage/webhook/:id/test/': async () => ({
     url: `/manage/webhook/${await once('webhook', newWebhook)}/test/`,
   }),
+  'POST /api/case/:id/embargo/proposals/': async (who) => {
+    const { id } = await embargoCaseFor('POST /api/case/:id/embargo/proposals/', who, 'active');
+    const end = new Date(Date.now() + 60 * 86_400_000).toISOString();
+    return { url: `/api/case/${id}/embargo/proposals/`, body: { end, reason: `Asked by the ${who}` } };
+  },
+  'PATCH /api/case/embargo/proposals/:id/': async (who) => {
+    const { proposal } = await embargoCaseFor('PATCH /api/case/embargo/proposals/:id/', who, 'proposed');
+    return {
+      url: `/api/case/embargo/proposals/${proposal}/`,
+      body: { answer: 'accept', comment: 'Agreed.' },
+    };
+  },
+  'POST /api/case/:id/embargo/exit/': async (who) => {
+    const { id } = await embargoCaseFor('POST /api/case/:id/embargo/exit/', who, 'active');
+    return { url: `/api/case/${id}/embargo/exit/`, body: { reason: 'The fix shipped early.' } };
+  },
+  'POST /api/case/:id/embargo/breach/': async (who) => {
+    const { id } = await embargoCaseFor('POST /api/case/:id/embargo/breach/', who, 'active');
+    return {
+      url: `/api/case/${id}/embargo/breach/`,
+      body: { evidence: 'A public exploit: https://example.test/x' },
+    };
+  },
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),
@@ -710,6 +767,8 @@ const ISSUE_9_TAGS = [
   'metrics',
   // Issue 11's vulnerabilities sit in the case workspace too.
   'vuls',
+  // Issue 25: the embargo of a case.
+  'embargo',
 ];
 const ISSUE_9_PATHS = [
   '/manage/case/options/resolution',

@@ -14,6 +14,7 @@ import {
   caseParticipants,
   cases,
   connections,
+  embargoes,
   notifications,
   posts,
   reports,
@@ -264,6 +265,11 @@ beforeAll(async () => {
   await t.db.insert(transfers).values([
     { caseId: a.id, connectionId: link.id, connectionName: link.name, startedBy: coordinator.id },
     { caseId: b.id, connectionId: link.id, connectionName: link.name, startedBy: admin.id },
+  ]);
+
+  await t.db.insert(embargoes).values([
+    { caseId: a.id, state: 'active', endsAt: new Date('2030-01-01T12:00:00Z') },
+    { caseId: b.id, state: 'proposed' },
   ]);
 
   Object.assign(callers, {

@@ -20,6 +20,7 @@ import { advisoryApprovals, advisoryRevisions } from '../advisories/tables.ts';
 import { vendorStatus } from '../vendor-status/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
 import { transfers } from '../transfers/send/tables.ts';
+import { embargoes } from '../embargo/tables.ts';
 import { allOf, anyOf, is, participant, role, self, staff, threadOpen, through, type Rule } from './rules.ts';
 
 /**
@@ -64,6 +65,7 @@ type VendorStatusRow = typeof vendorStatus.$inferSelect;
 type AdvisoryRow = typeof advisoryRevisions.$inferSelect;
 type ApprovalRow = typeof advisoryApprovals.$inferSelect;
 type TransferRow = typeof transfers.$inferSelect;
+type EmbargoRow = typeof embargoes.$inferSelect;
 
 export const POLICY = {
   'case.read': entry({
@@ -214,7 +216,7 @@ export const POLICY = {
   'activity.read': entry({
     description:
       "See a case's activity log. Staff: every row. Participants: what happened to the case itself, its report, " +
-      'its participants and its vulnerabilities (their CVSS and SSVC included: every participant reads those, ' +
+      'its participants, its embargo and its vulnerabilities (their CVSS and SSVC included: every participant reads those, ' +
       'vul.read), and what they did themselves — not rows about objects shown per participant (files, ' +
       'assignments, notices, later threads), which could reveal an unshared file or an internal step. An object ' +
       'type not listed here is staff-only until it is added.',
@@ -227,6 +229,8 @@ export const POLICY = {
       is('objectType', 'report'),
       is('objectType', 'participant'),
       is('objectType', 'vul'),
+      // The embargo is every participant's common ground (embargo.read): its events are theirs to see.
+      is('objectType', 'embargo'),
     ),
   }),
   'activity.read_details': entry({
@@ -340,6 +344,45 @@ export const POLICY = {
     table: transfers,
     caseId: transfers.caseId,
     rule: staff<TransferRow>(),
+  }),
+  'embargo.read': entry({
+    description:
+      "See a case's embargo: its state, end, proposals, every vendor participant's answer and its log — staff and " +
+      "every participant of the case (what was agreed, by whom and when, is the case's common ground).",
+    table: embargoes,
+    caseId: embargoes.caseId,
+    rule: anyOf<EmbargoRow>(staff(), participant()),
+  }),
+  'embargo.manage': entry({
+    description:
+      'Propose an embargo (or a change), decide a proposal (it takes effect, recording who had agreed) and end ' +
+      'an embargo early with a reason: staff only.',
+    table: embargoes,
+    caseId: embargoes.caseId,
+    rule: staff<EmbargoRow>(),
+  }),
+  'embargo.request_change': entry({
+    description:
+      'Propose a change to an agreed embargo (an extension request, with a reason): staff, and vendor and ' +
+      'reporter participants.',
+    table: embargoes,
+    caseId: embargoes.caseId,
+    rule: anyOf<EmbargoRow>(staff(), role('vendor', 'reporter')),
+  }),
+  'embargo.answer': entry({
+    description:
+      "Accept or decline a proposal: each vendor participant of the case, once (a group's members answer as the " +
+      'group). Staff decide instead (embargo.manage).',
+    table: embargoes,
+    caseId: embargoes.caseId,
+    rule: role<EmbargoRow>('vendor'),
+  }),
+  'embargo.breach': entry({
+    description:
+      'Report public disclosure or active exploitation, which ends the embargo at once: staff and any participant.',
+    table: embargoes,
+    caseId: embargoes.caseId,
+    rule: anyOf<EmbargoRow>(staff(), participant()),
   }),
 } as const;
 

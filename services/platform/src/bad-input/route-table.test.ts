@@ -72,6 +72,17 @@ describe('the route table of the bad-input suite', () => {
         '/api/advisory/upload/',
       ]),
     );
+    // Issue 25: the embargo of a case.
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/case/:id/embargo/',
+        '/api/case/:id/embargo/proposals/',
+        '/api/case/embargo/proposals/:id/',
+        '/api/case/:id/embargo/exit/',
+        '/api/case/:id/embargo/breach/',
+        '/api/case/:id/embargo/log/',
+      ]),
+    );
     // Issue 29: the CSAF trusted provider's public files.
     expect(urls).toEqual(
       expect.arrayContaining([

@@ -13,6 +13,8 @@ import type {
   CaseUpdate,
   CaseUserRelation,
   Contact,
+  EmbargoLog,
+  EmbargoView,
   OriginalReport,
   PageOf,
   Participant,
@@ -25,6 +27,21 @@ import type {
 import { answerCalls } from '../../test/answer-calls.ts';
 
 type Config = { params?: Record<string, unknown>; signal?: AbortSignal } | undefined;
+
+/** A case without an embargo, as GET /api/case/{id}/embargo/ answers a caller who may not propose one. */
+export const noEmbargo = (caseId: number): EmbargoView => ({
+  case: caseId,
+  state: 'none',
+  end: null,
+  exit_kind: null,
+  exit_reason: '',
+  exited: null,
+  open_proposal: null,
+  history: [],
+  can_propose: false,
+  can_exit: false,
+  can_report_breach: false,
+});
 
 export function fakeCaseCalls() {
   const calls = {
@@ -51,6 +68,13 @@ export function fakeCaseCalls() {
     fetchTransferTargets: vi.fn<() => Promise<TransferTarget[]>>(),
     fetchCaseTransfers: vi.fn<(caseId: number, page: number) => Promise<PageOf<Transfer>>>(),
     startTransfer: vi.fn<(caseId: number, connection: number) => Promise<Transfer>>(),
+    // The embargo card of the header (features/embargo): no embargo unless a test says otherwise.
+    fetchEmbargo: vi.fn<(caseId: number) => Promise<EmbargoView>>((caseId) =>
+      Promise.resolve(noEmbargo(caseId)),
+    ),
+    fetchEmbargoLog: vi.fn<(caseId: number) => Promise<EmbargoLog>>(() =>
+      Promise.resolve({ verified: true, first_broken: null, entries: [] }),
+    ),
   };
   type Route = [RegExp, (m: number[], body: never, config: Config) => Promise<unknown>];
   const routes: Record<'get' | 'post' | 'patch' | 'delete', Route[]> = {
@@ -71,6 +95,8 @@ export function fakeCaseCalls() {
           calls.fetchCaseActivity(id, Number(c?.params?.page), (c?.params?.q as string | undefined) ?? ''),
       ],
       [/^api\/case\/transfers\/connections\/$/, () => calls.fetchTransferTargets()],
+      [/^api\/case\/(\d+)\/embargo\/$/, ([id]) => calls.fetchEmbargo(id)],
+      [/^api\/case\/(\d+)\/embargo\/log\/$/, ([id]) => calls.fetchEmbargoLog(id)],
       [
         /^api\/case\/(\d+)\/transfers\/$/,
         ([id], _b, c) => calls.fetchCaseTransfers(id, Number(c?.params?.page)),

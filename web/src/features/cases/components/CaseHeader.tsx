@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { EmbargoCard } from '../../embargo/index.ts';
 import { useCaseRelation, useSetCaseMuted, useUpdateCase } from '../api/index.ts';
 import { caseStatus } from '../case-status.ts';
 
@@ -80,6 +81,7 @@ export function CaseHeader({ c, permissions }: { c: CaseDetail; permissions: Cas
           {c.summary}
         </p>
       )}
+      <EmbargoCard caseId={c.id} />
       <ErrorAlert error={change.error} />
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {canChangeStatus && c.status === CASE_STATUS.PENDING && (
