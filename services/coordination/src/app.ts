@@ -31,6 +31,9 @@ import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
 import { vulRoutes } from './vuls/routes.ts';
 import { advisoryRoutes } from './advisories/routes.ts';
+import { publicationRoutes } from './advisories/publication/routes.ts';
+import { publicationWorkerPlugin } from './advisories/publication/worker-plugin.ts';
+import { testClockRoutes } from './test-clock/routes.ts';
 import { vendorStatusRoutes } from './vendor-status/routes.ts';
 import { csafRoutes } from './csaf/routes.ts';
 import { csafSettingsRoutes } from './csaf/settings-routes.ts';
@@ -79,6 +82,7 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(liveRoutes);
   await app.register(vulRoutes);
   await app.register(advisoryRoutes);
+  await app.register(publicationRoutes);
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);
@@ -90,4 +94,6 @@ export async function coordinationService(app: FastifyInstance) {
   await app.register(outboxWorkerPlugin);
   await app.register(transferSendRoutes);
   await app.register(transferWorkerPlugin);
+  await app.register(publicationWorkerPlugin);
+  await app.register(testClockRoutes);
 }

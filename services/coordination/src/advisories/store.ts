@@ -301,6 +301,8 @@ export async function setLatestDates(
   db: Db,
   ctx: AdvisoryContext,
   input: { date_shared?: string; date_published?: string; force: boolean },
+  /** Runs in the transaction once a revision not yet published was published (publication/guard.ts). */
+  onPublished?: (tx: Tx, row: RevisionRow) => Promise<void>,
 ): Promise<RevisionRow> {
   const limit = latestAllowedDate();
   for (const field of ['date_shared', 'date_published'] as const) {
@@ -351,6 +353,7 @@ export async function setLatestDates(
         before: { published: latest.published, date_published: latest.datePublished },
         after: { revision: latest.revision, date_published: row.datePublished, forced },
       });
+      if (!latest.published && onPublished) await onPublished(tx, row);
     }
     return row;
   });
