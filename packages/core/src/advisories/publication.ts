@@ -38,10 +38,14 @@ export const PUBLICATION_BLOCKED =
 export const OVERRIDE_REASON_REQUIRED = 'Say why the advisory is published despite its blockers.';
 export const OVERRIDE_REASON_MAX = 2000;
 
-/** The 409 of PATCH …/advisory/latest/ when publishing is blocked. */
+/**
+ * The 409s of PATCH …/advisory/latest/: publishing blocked (`blockers`), or another conflict in the one error
+ * shape (`errors`, e.g. publishing before sharing).
+ */
 export const publicationBlockedSchema = z.object({
   detail: z.string(),
-  blockers: z.array(blockerSchema),
+  blockers: z.array(blockerSchema).optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 /** The override of the blockers (staff): a reason, required and not blank when sent. */

@@ -5,7 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdvisoryLatestPatch, Blocker } from '@cvdp/core';
 import { recordActivity } from '@cvdp/server-kit';
-import { type AdvisoryContext, type RevisionRow, latestRevision, setLatestDates } from '../store.ts';
+import {
+  type AdvisoryContext,
+  type RevisionRow,
+  assertDatesAllowed,
+  latestRevision,
+  setLatestDates,
+} from '../store.ts';
 import { publicationBlockers } from './blockers.ts';
 import { embargoLink } from './embargo-link.ts';
 
@@ -32,6 +38,7 @@ export async function guardedSetLatestDates(
   input: AdvisoryLatestPatch & { force: boolean },
 ): Promise<GuardedResult> {
   if (input.date_published === undefined) return { row: await setLatestDates(app.db, ctx, input) };
+  assertDatesAllowed(input);
   const { revision, blockers } = await latestBlockers(app, ctx);
   // A revision already published goes to nobody new: a later date_published is not guarded again.
   const guarded = revision !== null && !revision.published && blockers.length > 0;
