@@ -38,7 +38,11 @@ function server(port: number, extra: Record<string, string>, command = START) {
 // The config module is evaluated in the runner and in each worker; the port stays the same, and only
 // the runner starts servers, so the temp folders made by workers are simply unused.
 export const servers = {
-  main: server(Number(process.env.E2E_PORT ?? 8411), { CVDP_INACTIVITY_TIMEOUT: '3600' }),
+  // The main server's clock can be moved ahead (POST /api/test/clock/) for scheduled work such as publication.
+  main: server(Number(process.env.E2E_PORT ?? 8411), {
+    CVDP_INACTIVITY_TIMEOUT: '3600',
+    CVDP_TEST_CLOCK: 'on',
+  }),
   shortSession: server(Number(process.env.E2E_SHORT_PORT ?? 8412), { CVDP_INACTIVITY_TIMEOUT: '35' }),
   // Where an administrator requires a second factor of staff (second-factor.spec.ts): on the other servers it
   // would send the staff of every spec running beside it to enrol.

@@ -20,6 +20,7 @@ export * from './vuls/index.ts';
 export * from './ssvc/index.ts';
 export * from './advisories/index.ts';
 export * from './embargo/index.ts';
+export * from './advisories/publication.ts';
 export * from './csaf/index.ts';
 export * from './catalogue/index.ts';
 export * from './catalogue/tag-usage.ts';

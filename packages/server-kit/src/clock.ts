@@ -29,3 +29,23 @@ export class ManualClock implements Clock {
     this.ms += ms;
   }
 }
+
+/**
+ * Real time plus an offset a browser test moves ahead (CVDP_TEST_CLOCK=on, never in production; POST
+ * /api/test/clock/). Work that waits for a moment is told when the clock jumps, so it looks at once.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  private readonly listeners = new Set<() => void>();
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+    for (const listener of this.listeners) listener();
+  }
+  onAdvance(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -23,6 +23,11 @@ export interface Config {
    */
   sessionCache: boolean;
   /**
+   * CVDP_TEST_CLOCK=on: app.clock is real time plus an offset that an administrator moves ahead with POST
+   * /api/test/clock/ — for browser tests of scheduled work only. Off by default; refused in production.
+   */
+  testClock: boolean;
+  /**
    * Server-held key for CSRF tokens bound to a session (all replicas must share it). Without it the
    * session id itself keys the HMAC, which is secret (HttpOnly) as well; see auth/csrf.ts.
    */
@@ -226,6 +231,15 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+function testClockFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const on = ['on', '1', 'true'].includes(env.CVDP_TEST_CLOCK?.trim().toLowerCase() ?? '');
+  if (on && env.NODE_ENV === 'production')
+    throw new Error(
+      'CVDP_TEST_CLOCK=on moves the service’s clock for tests: it is refused with NODE_ENV=production',
+    );
+  return on;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const inactivityTimeout = intFromEnv(env, 'CVDP_INACTIVITY_TIMEOUT', undefined);
@@ -242,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeSeconds: intFromEnv(env, 'CVDP_SESSION_MAX_AGE', DEFAULT_SESSION_MAX_AGE_SECONDS)!,
     sessionPurgeSeconds: intFromEnv(env, 'CVDP_SESSION_PURGE_SECONDS', 900)!,
     sessionCache: !['off', '0', 'false'].includes(env.CVDP_SESSION_CACHE?.trim().toLowerCase() ?? ''),
+    testClock: testClockFromEnv(env),
     secretKey: env.CVDP_SECRET_KEY || undefined,
     csafSigningKey: env.CVDP_CSAF_SIGNING_KEY?.trim() || undefined,
     csafVersion: csafVersionFromEnv(env.CVDP_CSAF_VERSION),

@@ -28,7 +28,7 @@ import { BoundTokenMemo, bindCsrfCookieToNewSession, checkCsrf, ensureCsrfCookie
 import path from 'node:path';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './storage/index.ts';
 import { OutboundHttp } from './outbound/outbound-http.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, OffsetClock, systemClock } from './clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,7 +134,7 @@ async function serverKit(
   { db, config, storage, notifications, clock }: ServerKitOptions,
 ) {
   app.decorate('db', db);
-  app.decorate('clock', clock ?? systemClock);
+  app.decorate('clock', clock ?? (config.testClock ? new OffsetClock() : systemClock));
   app.decorate('config', config);
   const listener = notifications ?? notificationsOf(db);
   if ('log' in listener && listener.log === null) listener.log = app.log;

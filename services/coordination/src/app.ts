@@ -31,6 +31,9 @@ import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
 import { vulRoutes } from './vuls/routes.ts';
 import { advisoryRoutes } from './advisories/routes.ts';
+import { publicationRoutes } from './advisories/publication/routes.ts';
+import { publicationWorkerPlugin } from './advisories/publication/worker-plugin.ts';
+import { testClockRoutes } from './test-clock/routes.ts';
 import { vendorStatusRoutes } from './vendor-status/routes.ts';
 import { csafRoutes } from './csaf/routes.ts';
 import { csafSettingsRoutes } from './csaf/settings-routes.ts';
@@ -91,6 +94,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(advisoryRoutes, { publicLinks: (caseId: number) => osv.pageLinks(caseId) });
   await app.register(embargoRoutes);
   await app.register(embargoWorkerPlugin, { enabled: options.embargoWorker !== false });
+  await app.register(publicationRoutes);
   await app.register(vendorStatusRoutes);
   await app.register(csafRoutes);
   await app.register(csafSettingsRoutes);
@@ -105,4 +109,6 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(transferWorkerPlugin);
   await app.register(webhookRoutes);
   await app.register(webhookWorkerPlugin);
+  await app.register(publicationWorkerPlugin);
+  await app.register(testClockRoutes);
 }

@@ -14,6 +14,7 @@ export * from './posts/tables.ts';
 export * from './vuls/tables.ts';
 export * from './vendor-status/tables.ts';
 export * from './advisories/tables.ts';
+export * from './advisories/publication/tables.ts';
 export * from './cve/tables.ts';
 export * from './catalogue/tables.ts';
 export * from './connections/tables.ts';

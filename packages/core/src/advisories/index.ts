@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isoDate } from '../cases/workspace.ts';
 import { userRefSchema } from '../cases/user-ref.ts';
 import { INT4_MAX, idValue } from '../ids/index.ts';
+import { overrideReasonSchema } from './publication.ts';
 
 export const ADVISORY_TITLE_MAX = 500;
 export const ADVISORY_SUMMARY_MAX = 10_000;
@@ -102,6 +103,8 @@ export const advisoryLatestPatchSchema = z
     date_shared: isoDate.optional(),
     date_published: isoDate.optional(),
     force: z.boolean().default(false),
+    /** Publish over the blockers (staff; see publication.ts): why. Recorded in the activity and embargo logs. */
+    override_reason: overrideReasonSchema.optional(),
   })
   .refine((v) => v.date_shared !== undefined || v.date_published !== undefined, { message: SEND_A_DATE });
 export type AdvisoryLatestPatch = z.input<typeof advisoryLatestPatchSchema>;

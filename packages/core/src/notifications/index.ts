@@ -15,7 +15,13 @@ export const NOTIFICATION_KINDS = [
  * the case's staff told of the answer. Told in the app at first; migration 0019 seeds their notification
  * templates, so they are emailed like the kinds above (the name is historical; TEMPLATE_KINDS has both).
  */
-export const IN_APP_NOTIFICATION_KINDS = ['approval_requested', 'approval_answered'] as const;
+export const IN_APP_NOTIFICATION_KINDS = [
+  'approval_requested',
+  'approval_answered',
+  // Issue 25: a scheduled publication happened (every participant), or its blockers stopped it (the owners).
+  'advisory_published',
+  'publication_blocked',
+] as const;
 /**
  * Emails about the account itself (issue 27: a second factor enrolled, used or removed), sent to the account's
  * address only, never shown as an in-app notification; migration seeds the template.
@@ -176,6 +182,8 @@ export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   new_post: 'New post',
   approval_requested: 'Approval requested',
   approval_answered: 'Approval answered',
+  advisory_published: 'Advisory published',
+  publication_blocked: 'Scheduled publication blocked',
   account_security: 'Account security',
   embargo_proposed: 'Embargo proposed',
   embargo_changed: 'Embargo changed',
@@ -202,6 +210,7 @@ export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
   revision: 'The advisory revision asked about (a number)',
   answer: "The vendor's answer: 'approved' or 'requested changes to'",
   comment: "The vendor's comment (may be empty)",
+  blockers: 'What stopped a scheduled publication, one per line',
   event: 'What happened to the account (e.g. a second factor was added)',
   embargo_end: 'The end of the embargo, in UTC',
   embargo_when: "How far the end is: 'in 7 days', 'in 1 day' or 'now'",
@@ -225,6 +234,8 @@ export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly strin
   new_post: [...COMMON_VARIABLES, 'thread_subject'],
   approval_requested: [...COMMON_VARIABLES, 'revision'],
   approval_answered: [...COMMON_VARIABLES, 'revision', 'answer', 'comment'],
+  advisory_published: [...COMMON_VARIABLES, 'revision'],
+  publication_blocked: [...COMMON_VARIABLES, 'blockers'],
   // No case: only the recipient, the site and what happened.
   account_security: ['recipient_name', 'site_name', 'event'],
   embargo_proposed: [...COMMON_VARIABLES, 'embargo_end', 'reason'],
@@ -247,6 +258,7 @@ export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   revision: '2',
   answer: 'approved',
   comment: 'Looks right; the fixed version is 2.4.1.',
+  blockers: 'Vendor Acme has not approved revision 2.',
   event: 'An authenticator app was added as a second factor.',
   embargo_end: '2027-01-31 12:00 UTC',
   embargo_when: 'in 7 days',

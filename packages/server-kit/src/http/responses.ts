@@ -3,8 +3,11 @@
 // the answers that are not a JSON object of ours.
 import { z, type ZodType } from 'zod';
 
-/** A route's answers by status code; only the success codes are the route's to declare. */
-export type ResponseSchemas = Partial<Record<200 | 201 | 202 | 204 | 301 | 302 | 303 | 304, ZodType>>;
+/**
+ * A route's answers by status code: the success codes, and a 409 whose body says more than the one error shape
+ * (e.g. the list of blockers publishing an advisory answers); every other error is the shared 4xx.
+ */
+export type ResponseSchemas = Partial<Record<200 | 201 | 202 | 204 | 301 | 302 | 303 | 304 | 409, ZodType>>;
 
 /** The one error shape of the API (errors.ts), added to every route's answers as 4xx. Loose: it documents. */
 export const errorResponse = z

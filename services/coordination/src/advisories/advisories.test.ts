@@ -45,6 +45,8 @@ let w: World;
 let coordinator: TestClient & { user: TestUser };
 let anonymous: TestClient;
 
+/** These tests are not about the guard rails (publication/publication.test.ts): they publish over them. */
+const OVERRIDE = 'Not about the guard rails';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const today = day(0);
 
@@ -295,7 +297,7 @@ describe('the advisory lifecycle', () => {
     // Publish: the world reads it — the JSON and the page.
     res = await w.vendorA.member.patch(`${base}/latest/`, { date_published: today });
     expect(res.statusCode).toBe(403);
-    res = await coordinator.patch(`${base}/latest/`, { date_published: today });
+    res = await coordinator.patch(`${base}/latest/`, { date_published: today, override_reason: OVERRIDE });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ revision: 2, shared: true, published: true, date_published: today });
     const page = (await anonymous.get('/api/advisories/')).json<PageOf<PublicAdvisorySummary>>();
@@ -358,6 +360,8 @@ describe('the advisory lifecycle', () => {
       'approval:approved',
       'approval:requested changes',
       'advisory:published',
+      // A vendor asked for changes, so publishing was blocked: the coordinator overrode it (issue 25).
+      'advisory:published over blockers',
       'advisory:saved revision',
     ]);
     expect(log.every((r) => r.actorId !== null)).toBe(true);
@@ -399,7 +403,10 @@ describe('dates, forcing and refusals', () => {
   it('publishing before sharing: 409 and nothing changed; with force it is shared and published', async () => {
     const c = await newCase();
     await save(c);
-    let res = await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_published: today });
+    let res = await coordinator.patch(`/api/case/${c}/advisory/latest/`, {
+      date_published: today,
+      override_reason: OVERRIDE,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(PUBLISH_BEFORE_SHARE);
     const [row] = await t.db.select().from(advisoryRevisions).where(eq(advisoryRevisions.caseId, c));
@@ -413,10 +420,15 @@ describe('dates, forcing and refusals', () => {
     res = await coordinator.patch(`/api/case/${c2}/advisory/latest/`, {
       date_shared: today,
       date_published: today,
+      override_reason: OVERRIDE,
     });
     expect(res.statusCode, res.body).toBe(200);
 
-    res = await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_published: today, force: true });
+    res = await coordinator.patch(`/api/case/${c}/advisory/latest/`, {
+      date_published: today,
+      force: true,
+      override_reason: OVERRIDE,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       shared: true,
@@ -427,7 +439,12 @@ describe('dates, forcing and refusals', () => {
     expect((await w.reporter.get(`/api/case/${c}/advisory/latest/`)).statusCode).toBe(200);
     expect((await anonymous.get(`/api/advisories/${c}/`)).statusCode).toBe(200);
     const log = await activityOf(c);
-    expect(log.map((r) => r.verb)).toEqual(['saved revision', 'shared', 'published']);
+    expect(log.map((r) => r.verb)).toEqual([
+      'saved revision',
+      'shared',
+      'published',
+      'published over blockers',
+    ]);
     expect(log[2].after).toMatchObject({ forced: true, date_published: today });
   });
 
@@ -471,7 +488,11 @@ describe('dates, forcing and refusals', () => {
     expect(log.at(-1)).toMatchObject({ verb: 'edited revision', before: { title: r1.title } });
     expect((await coordinator.patch(`/api/case/${c}/advisory/revisions/`, {})).statusCode).toBe(400);
 
-    await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_shared: today, date_published: today });
+    await coordinator.patch(`/api/case/${c}/advisory/latest/`, {
+      date_shared: today,
+      date_published: today,
+      override_reason: OVERRIDE,
+    });
     res = await coordinator.patch(`/api/case/${c}/advisory/revisions/`, { title: 'Too late' });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(LATEST_PUBLISHED_LOCKED);
@@ -599,7 +620,11 @@ describe('the public pages', () => {
       impact: '<script>alert(2)</script>',
       credits: ['<i>Someone</i>'],
     });
-    await coordinator.patch(`/api/case/${c}/advisory/latest/`, { date_shared: today, date_published: today });
+    await coordinator.patch(`/api/case/${c}/advisory/latest/`, {
+      date_shared: today,
+      date_published: today,
+      override_reason: OVERRIDE,
+    });
     const res = await anonymous.get(`/advisories/${c}/`);
     expect(res.statusCode).toBe(200);
     const body = res.body;

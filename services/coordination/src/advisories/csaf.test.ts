@@ -265,6 +265,7 @@ describe('CSAF settings of a case', () => {
       await w.coordinator.patch(`/api/case/${w.caseId}/advisory/latest/`, {
         date_shared: today,
         date_published: today,
+        override_reason: 'Not about the guard rails',
       }),
     );
     const { doc, res } = await exported(w.coordinator, w);
@@ -387,6 +388,7 @@ describe('GET /api/case/{id}/advisory/csaf/', () => {
       await w.coordinator.patch(`/api/case/${w.caseId}/advisory/latest/`, {
         date_shared: today,
         date_published: today,
+        override_reason: 'Not about the guard rails',
       }),
     );
     const final = (await exported(w.reporter, w)).doc;

@@ -23,8 +23,10 @@ import {
   approvalRequestSchema,
   approvalSchema,
   idParams,
+  PUBLICATION_BLOCKED,
   publicAdvisorySchema,
   publicAdvisorySummarySchema,
+  publicationBlockedSchema,
 } from '@cvdp/core';
 import {
   type AuthUser,
@@ -61,8 +63,8 @@ import {
   revisionDiff,
   revisionViews,
   saveRevision,
-  setLatestDates,
 } from './store.ts';
+import { guardedSetLatestDates } from './publication/guard.ts';
 
 const tags = ['advisories'];
 export const EDIT_FORBIDDEN = 'Only coordinators can write, share or publish the advisory.';
@@ -145,14 +147,19 @@ export async function advisoryRoutes(app: FastifyInstance, options: AdvisoryRout
     '/api/case/:id/advisory/latest/',
     {
       summary:
-        'Share (date_shared) and/or publish (date_published) the latest revision, yyyy-MM-dd (staff; publishing an unshared revision needs force)',
+        'Share (date_shared) and/or publish (date_published) the latest revision, yyyy-MM-dd (staff; publishing an ' +
+        'unshared revision needs force). Publishing is refused with 409 listing the blockers (GET …/advisory/blockers/) ' +
+        'unless override_reason says why to publish anyway (recorded in the activity and embargo logs)',
       tags,
       body: advisoryLatestPatchSchema,
-      response: { 200: advisoryRevisionViewSchema },
+      response: { 200: advisoryRevisionViewSchema, 409: publicationBlockedSchema },
       allow: { action: 'advisory.edit', message: EDIT_FORBIDDEN },
     },
-    async (request, _reply, access) => {
-      return view(access, await setLatestDates(db, context(request.user!, access), request.body));
+    async (request, reply, access) => {
+      const result = await guardedSetLatestDates(app, context(request.user!, access), request.body);
+      if ('blocked' in result)
+        return reply.code(409).send({ detail: PUBLICATION_BLOCKED, blockers: result.blocked });
+      return view(access, result.row);
     },
   );
 

@@ -293,6 +293,15 @@ export async function editLatestMetadata(
 const latestAllowedDate = (now = new Date()) =>
   new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
 
+/** Refuses a share or publish date more than a day in the future (400 naming the field). */
+export function assertDatesAllowed(input: { date_shared?: string; date_published?: string }): void {
+  const limit = latestAllowedDate();
+  for (const field of ['date_shared', 'date_published'] as const) {
+    const date = input[field];
+    if (date !== undefined && date > limit) throw badField(field, DATE_IN_FUTURE);
+  }
+}
+
 /**
  * Shares and/or publishes the latest revision with the given dates. Refused: a date more than a day in
  * the future (400), publishing a revision that is not shared (409) unless `force` — which shares it too.
@@ -301,12 +310,10 @@ export async function setLatestDates(
   db: Db,
   ctx: AdvisoryContext,
   input: { date_shared?: string; date_published?: string; force: boolean },
+  /** Runs in the transaction once a revision not yet published was published (publication/guard.ts). */
+  onPublished?: (tx: Tx, row: RevisionRow) => Promise<void>,
 ): Promise<RevisionRow> {
-  const limit = latestAllowedDate();
-  for (const field of ['date_shared', 'date_published'] as const) {
-    const date = input[field];
-    if (date !== undefined && date > limit) throw badField(field, DATE_IN_FUTURE);
-  }
+  assertDatesAllowed(input);
   return db.transaction(async (tx) => {
     const latest = await lockLatest(tx, ctx.access.caseId);
     const publishes = input.date_published !== undefined;
@@ -351,6 +358,7 @@ export async function setLatestDates(
         before: { published: latest.published, date_published: latest.datePublished },
         after: { revision: latest.revision, date_published: row.datePublished, forced },
       });
+      if (!latest.published && onPublished) await onPublished(tx, row);
     }
     return row;
   });

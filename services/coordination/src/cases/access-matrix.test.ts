@@ -144,6 +144,11 @@ const MATRIX_TEXT = `
   POST    /api/case/:id/settings/csaf/                      401       403      403    404      200         200
   GET     /api/case/:id/advisory/csaf/                      401       200      200    404      200         200
   POST    /api/advisory/upload/                             401       403      403    404      201         201
+  # Guard rails and scheduled publication (issue 25): what blocks publishing, the schedule — staff only
+  GET     /api/case/:id/advisory/blockers/                  401       403      403    404      200         200
+  GET     /api/case/:id/advisory/publication/               401       403      403    404      200         200
+  POST    /api/case/:id/advisory/publication/               401       403      403    404      201         201
+  DELETE  /api/case/:id/advisory/publication/               401       403      403    404      204         204
   # Transfers to another instance (issue 14): staff start one (the body names case A) and list a case's
   GET     /api/case/transfers/connections/                  401       403      403    403      200         200
   POST    /api/case/transfers/                              401       403      403    404      202         202
@@ -435,8 +440,15 @@ async function newRevision(state: 'saved' | 'shared' | 'published' = 'saved') {
   );
   const latest = `/api/case/${caseA}/advisory/latest/`;
   if (state !== 'saved') ok(await client.coordinator.patch(latest, { date_shared: today }));
-  if (state === 'published') ok(await client.coordinator.patch(latest, { date_published: today }));
+  if (state === 'published')
+    ok(await client.coordinator.patch(latest, { date_published: today, override_reason: 'Access matrix' }));
   return res.json().revision as number;
+}
+
+/** Case A with a shared revision and no publication scheduled. */
+async function unscheduled() {
+  await newRevision('shared');
+  await client.coordinator.delete(`/api/case/${caseA}/advisory/publication/`);
 }
 
 /** A pending request that the vendor group approve a new, shared revision; its id. */
@@ -571,6 +583,24 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   'PATCH /api/case/:id/advisory/latest/': async (who) => {
     if (STAFF_CALLERS.includes(who)) await newRevision();
     return { body: { date_shared: today } };
+  },
+  // A staff caller schedules on a shared revision with nothing scheduled; DELETE finds one to cancel.
+  'POST /api/case/:id/advisory/publication/': async (who) => {
+    if (STAFF_CALLERS.includes(who)) await unscheduled();
+    return { body: { when: 'at', at: new Date(Date.now() + 86_400_000).toISOString() } };
+  },
+  'DELETE /api/case/:id/advisory/publication/': async (who) => {
+    if (STAFF_CALLERS.includes(who)) {
+      await unscheduled();
+      ok(
+        await client.coordinator.post(`/api/case/${caseA}/advisory/publication/`, {
+          when: 'at',
+          at: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+        201,
+      );
+    }
+    return {};
   },
   'PATCH /api/case/:id/advisory/revisions/': async (who) => {
     if (STAFF_CALLERS.includes(who)) await newRevision();

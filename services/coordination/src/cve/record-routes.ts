@@ -13,7 +13,17 @@ import {
   cveReadinessAnswerSchema,
   cveRecordAnswerSchema,
 } from '@cvdp/core/cve/index';
-import { activity, HttpError, notFound, recordActivity, routes, STAFF, type Db } from '@cvdp/server-kit';
+import {
+  activity,
+  type Config,
+  HttpError,
+  notFound,
+  type OutboundHttp,
+  recordActivity,
+  routes,
+  STAFF,
+  type Db,
+} from '@cvdp/server-kit';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { cases } from '../cases/tables.ts';
 import { can, filter } from '../policy/index.ts';
@@ -40,8 +50,18 @@ export const NO_ACCOUNT = 'No active CVE account is configured.';
 
 type Vul = typeof vulnerabilities.$inferSelect;
 
-/** The vulnerability's CVE record as the caller may see it, and whether its case's advisory is published. */
-export async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: string | undefined) {
+/**
+ * The vulnerability's CVE record as the caller may see it, and whether its case's advisory is published.
+ * `publishingOn` (yyyy-MM-dd) builds it as it will be once the advisory is published that day (the guard rails
+ * check the record before publishing, with the advisory's public page among its references).
+ */
+export async function recordOf(
+  db: Db,
+  vul: Vul,
+  access: CaseAccess,
+  publicUrl: string | undefined,
+  publishingOn?: string,
+) {
   const { vendors, rows } = await cellsOfVul(db, access, vul.id);
   const cvss = await db
     .select()
@@ -59,12 +79,14 @@ export async function recordOf(db: Db, vul: Vul, access: CaseAccess, publicUrl: 
         .where(inArray(cweEntries.id, vul.cwes))
     : [];
   const [c] = await db.select({ createdAt: cases.createdAt }).from(cases).where(eq(cases.id, vul.caseId));
-  const [published] = await db
-    .select({ datePublished: advisoryRevisions.datePublished })
-    .from(advisoryRevisions)
-    .where(and(eq(advisoryRevisions.caseId, vul.caseId), eq(advisoryRevisions.published, true)))
-    .orderBy(desc(advisoryRevisions.revision))
-    .limit(1);
+  const [published] = publishingOn
+    ? [{ datePublished: publishingOn }]
+    : await db
+        .select({ datePublished: advisoryRevisions.datePublished })
+        .from(advisoryRevisions)
+        .where(and(eq(advisoryRevisions.caseId, vul.caseId), eq(advisoryRevisions.published, true)))
+        .orderBy(desc(advisoryRevisions.revision))
+        .limit(1);
   const record = buildCveRecord({
     cveId: vul.cve ? vul.cve.toUpperCase() : null,
     vul,
@@ -118,6 +140,53 @@ function checked(record: Record<string, unknown>, publicUrl: string | undefined)
     throw new HttpError(409, RECORD_INVALID, byPath);
   }
   return record;
+}
+
+/**
+ * Sends the vulnerability's CNA container to CVE Services through the active CVE account (a record that exists
+ * already is updated), once the case's advisory is published, and records it. Refusals are HttpErrors; the
+ * service's own failures CveServicesError (cveFailure turns them into answers). Also the scheduled publication's.
+ */
+export async function sendCveRecord(
+  deps: { db: Db; config: Pick<Config, 'publicUrl' | 'secretKey'>; outbound: OutboundHttp },
+  vul: Vul,
+  access: CaseAccess,
+  actorId: number | null,
+): Promise<{ cveId: string; updated: boolean; message: string }> {
+  const { db, config } = deps;
+  if (!vul.cve) throw new HttpError(409, NO_CVE_ID);
+  const { record, published } = await recordOf(db, vul, access, config.publicUrl);
+  if (!published) throw new HttpError(409, NOT_PUBLISHED);
+  checked(record, config.publicUrl);
+  const account = await activeAccount(db);
+  if (!account) throw new HttpError(409, NO_ACCOUNT);
+  const cveId = vul.cve.toUpperCase();
+  const container = cnaContainerToSend(record);
+  const client = clientFor(account, config.secretKey, deps.outbound);
+  let answer: { message: string };
+  let updated = false;
+  try {
+    answer = await client.publishCna(cveId, container);
+  } catch (e) {
+    if (!(e instanceof CveServicesError) || e.code !== 'CVE_RECORD_EXISTS') throw e;
+    updated = true;
+    answer = await client.publishCna(cveId, container, true);
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(cveReservations)
+      .set({ state: 'PUBLISHED', publishedAt: new Date() })
+      .where(eq(cveReservations.cveId, cveId));
+    await recordActivity(tx, {
+      actorId,
+      caseId: vul.caseId,
+      verb: updated ? 'updated CVE record' : 'published CVE record',
+      objectType: 'vul',
+      objectId: vul.id,
+      after: { cve_id: cveId, account: account.id },
+    });
+  });
+  return { cveId, updated, message: answer.message };
 }
 
 export async function cveRecordRoutes(app: FastifyInstance) {
@@ -186,25 +255,19 @@ export async function cveRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { vul, access } = await visibleVul(request.user!, request.params.id);
-      if (!vul.cve) throw new HttpError(409, NO_CVE_ID);
-      const { record, published } = await recordOf(db, vul, access, config.publicUrl);
-      if (!published) throw new HttpError(409, NOT_PUBLISHED);
-      checked(record, config.publicUrl);
-      const account = await activeAccount(db);
-      if (!account) throw new HttpError(409, NO_ACCOUNT);
-      const cveId = vul.cve.toUpperCase();
-      const container = cnaContainerToSend(record);
-      let answer: { message: string };
-      let updated = false;
       try {
-        const client = clientFor(account, config.secretKey, app.outbound);
-        try {
-          answer = await client.publishCna(cveId, container);
-        } catch (e) {
-          if (!(e instanceof CveServicesError) || e.code !== 'CVE_RECORD_EXISTS') throw e;
-          updated = true;
-          answer = await client.publishCna(cveId, container, true);
-        }
+        const sent = await sendCveRecord(
+          { db, config, outbound: app.outbound },
+          vul,
+          access,
+          request.user!.id,
+        );
+        return {
+          cve_id: sent.cveId,
+          updated: sent.updated,
+          message: sent.message,
+          published_at: (await lastPublished(db, vul)) ?? new Date().toISOString(),
+        };
       } catch (e) {
         if (e instanceof CveServicesError)
           request.log.warn(
@@ -213,26 +276,6 @@ export async function cveRecordRoutes(app: FastifyInstance) {
           );
         return cveFailure(e);
       }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(cveReservations)
-          .set({ state: 'PUBLISHED', publishedAt: new Date() })
-          .where(eq(cveReservations.cveId, cveId));
-        await recordActivity(tx, {
-          actorId: request.user!.id,
-          caseId: vul.caseId,
-          verb: updated ? 'updated CVE record' : 'published CVE record',
-          objectType: 'vul',
-          objectId: vul.id,
-          after: { cve_id: cveId, account: account.id },
-        });
-      });
-      return {
-        cve_id: cveId,
-        updated,
-        message: answer.message,
-        published_at: (await lastPublished(db, vul)) ?? new Date().toISOString(),
-      };
     },
   );
 }

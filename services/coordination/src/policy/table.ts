@@ -17,6 +17,7 @@ import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { threads } from '../threads/tables.ts';
 import { advisoryApprovals, advisoryRevisions } from '../advisories/tables.ts';
+import { advisoryPublications } from '../advisories/publication/tables.ts';
 import { vendorStatus } from '../vendor-status/tables.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from '../vuls/tables.ts';
 import { transfers } from '../transfers/send/tables.ts';
@@ -66,6 +67,7 @@ type AdvisoryRow = typeof advisoryRevisions.$inferSelect;
 type ApprovalRow = typeof advisoryApprovals.$inferSelect;
 type TransferRow = typeof transfers.$inferSelect;
 type EmbargoRow = typeof embargoes.$inferSelect;
+type PublicationRow = typeof advisoryPublications.$inferSelect;
 
 export const POLICY = {
   'case.read': entry({
@@ -332,6 +334,14 @@ export const POLICY = {
     table: advisoryApprovals,
     caseId: advisoryApprovals.caseId,
     rule: allOf<ApprovalRow>(participant(), through('participantId')),
+  }),
+  'publication.schedule': entry({
+    description:
+      "See, schedule and cancel the advisory's publication at the embargo's end or at an instant, and see what " +
+      'blocks publishing it: staff only.',
+    table: advisoryPublications,
+    caseId: advisoryPublications.caseId,
+    rule: staff<PublicationRow>(),
   }),
   'transfer.read': entry({
     description: "See a case's transfers to other instances and their steps: staff only.",

@@ -120,6 +120,7 @@ async function publish(w: VendorWorld) {
   const res = await w.coordinator.patch(`/api/case/${w.caseId}/advisory/latest/`, {
     date_shared: today,
     date_published: today,
+    override_reason: 'Not about the guard rails',
   });
   expect(res.statusCode, res.body).toBe(200);
 }

@@ -1,0 +1,25 @@
+// POST /api/test/clock/ {advance_seconds}: moves the service's clock ahead — it exists for browser tests of
+// scheduled work (a scheduled publication, embargo reminders) and is registered only with CVDP_TEST_CLOCK=on
+// (never in production: the config refuses it); without the flag the address is 404 like any unknown one.
+import type { FastifyInstance } from 'fastify';
+import { testClockAdvanceSchema, testClockAnswerSchema } from '@cvdp/core';
+import { OffsetClock, routes } from '@cvdp/server-kit';
+
+export async function testClockRoutes(app: FastifyInstance) {
+  const clock = app.clock;
+  if (!(clock instanceof OffsetClock)) return;
+  routes(app).post(
+    '/api/test/clock/',
+    {
+      summary: 'Move the clock scheduled work acts on ahead (admin; only with CVDP_TEST_CLOCK=on, for tests)',
+      tags: ['test'],
+      access: ['admin'],
+      body: testClockAdvanceSchema,
+      response: { 200: testClockAnswerSchema },
+    },
+    async (request) => {
+      clock.advance(request.body.advance_seconds * 1000);
+      return { now: clock.now().toISOString() };
+    },
+  );
+}
