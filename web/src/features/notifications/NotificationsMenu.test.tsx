@@ -36,6 +36,8 @@ const notification = (over: Partial<Notification> = {}): Notification => ({
   link: '/cvdp/cases/12',
   created: '2026-05-01T10:00:00Z',
   read: false,
+  thread: null,
+  count: 1,
   ...over,
 });
 
@@ -46,6 +48,7 @@ const pageOf = (results: Notification[], count = results.length): NotificationPa
   previous: null,
   results,
   unread_count: unread,
+  action_count: 0,
 });
 
 beforeEach(() => {
