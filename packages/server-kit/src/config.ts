@@ -116,6 +116,10 @@ export interface Config {
   transferWorker: boolean;
   /** Whether this process runs the webhook delivery worker (CVDP_WEBHOOK_WORKER=0: another replica sends). */
   webhookWorker: boolean;
+  /** Email digests (issue 26): whether this process runs the digest worker (CVDP_DIGEST_WORKER=0: not). */
+  digestWorker: boolean;
+  /** How often the digest worker looks for periods that ended (CVDP_DIGEST_POLL_SECONDS, 60). */
+  digestPollIntervalMs: number;
   /**
    * Addresses and CIDR ranges outbound calls (CVE Services, other instances) may reach although they are
    * loopback, private, link-local… (CVDP_OUTBOUND_ALLOW=127.0.0.1,10.0.0.0/8); public addresses need none.
@@ -294,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferTimeoutMs: intFromEnv(env, 'CVDP_TRANSFER_TIMEOUT_SECONDS', 120)! * 1000,
     transferWorker: env.CVDP_TRANSFER_WORKER !== '0' && env.CVDP_TRANSFER_WORKER !== 'false',
     webhookWorker: env.CVDP_WEBHOOK_WORKER !== '0' && env.CVDP_WEBHOOK_WORKER !== 'false',
+    digestWorker: env.CVDP_DIGEST_WORKER !== '0' && env.CVDP_DIGEST_WORKER !== 'false',
+    digestPollIntervalMs: intFromEnv(env, 'CVDP_DIGEST_POLL_SECONDS', 60)! * 1000,
     outboundAllow: parseOutboundAllow(env.CVDP_OUTBOUND_ALLOW),
     fileSweepSeconds:
       env.CVDP_FILE_SWEEP_SECONDS?.trim() === '0'

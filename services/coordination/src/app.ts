@@ -25,7 +25,9 @@ import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { threadRoutes } from './threads/routes.ts';
 import { postRoutes } from './posts/routes.ts';
+import { digestWorkerPlugin } from './notifications/digest-plugin.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { threadFollowRoutes } from './threads/follow-routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { outboxWorkerPlugin } from './email/worker-plugin.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -81,11 +83,13 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(activityRoutes);
   await app.register(metricsRoutes);
   await app.register(threadRoutes);
+  await app.register(threadFollowRoutes);
   await app.register(postRoutes);
   await app.register(participantRoutes);
   await app.register(assignmentRoutes);
   await app.register(notificationRoutes, {
     visible: (user) => filter('notification.read', callerOf(user)),
+    actionsVisible: (user) => filter('action.read', callerOf(user)),
   });
   await app.register(emailRoutes);
   await app.register(liveRoutes);
@@ -105,6 +109,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(connectionRoutes);
   await app.register(transferReceiveRoutes);
   await app.register(outboxWorkerPlugin);
+  await app.register(digestWorkerPlugin, { visible: (reader) => filter('notification.read', reader) });
   await app.register(transferSendRoutes);
   await app.register(transferWorkerPlugin);
   await app.register(webhookRoutes);

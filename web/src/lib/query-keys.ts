@@ -83,6 +83,12 @@ export const queryKeys = {
     /** The newest few, for the bell's menu. */
     latest: () => ['notifications', 'latest'] as const,
     page: (page: number, unread: boolean) => ['notifications', 'page', page, unread] as const,
+    /** Action needed: the caller's open requests (the bell and the desk). */
+    actions: () => ['notifications', 'actions'] as const,
+    /** How conversation is emailed (account settings). */
+    preferences: () => ['notifications', 'preferences'] as const,
+    /** The caller's follow/mute choice for one thread. */
+    threadFollow: (threadId: number) => ['notifications', 'thread-follow', threadId] as const,
   },
   /** A case's threads and their posts (the Threads tab). */
   markdown: {

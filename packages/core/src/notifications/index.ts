@@ -36,29 +36,42 @@ export const EMBARGO_NOTIFICATION_KINDS = [
   'embargo_changed',
   'embargo_ending',
 ] as const;
+/** The digest email (issue 26): conversation gathered per hour or per day; never an in-app row. */
+export const DIGEST_EMAIL_KINDS = ['digest'] as const;
 export type NotificationKind =
   | (typeof NOTIFICATION_KINDS)[number]
   | (typeof IN_APP_NOTIFICATION_KINDS)[number]
   | (typeof ACCOUNT_EMAIL_KINDS)[number]
-  | (typeof EMBARGO_NOTIFICATION_KINDS)[number];
+  | (typeof EMBARGO_NOTIFICATION_KINDS)[number]
+  | (typeof DIGEST_EMAIL_KINDS)[number];
+const ALL_KINDS = [
+  ...NOTIFICATION_KINDS,
+  ...IN_APP_NOTIFICATION_KINDS,
+  ...ACCOUNT_EMAIL_KINDS,
+  ...EMBARGO_NOTIFICATION_KINDS,
+  ...DIGEST_EMAIL_KINDS,
+] as const;
 
 /** GET /api/case/notifications/ (the caller's, newest first). */
 export const notificationSchema = z.object({
   id: z.number().int(),
   case: z.number().int().nullable(),
   case_title: z.string().nullable(),
-  // account_security is emailed only (never an in-app row); listed so the kind type stays one.
-  kind: z.enum([
-    ...NOTIFICATION_KINDS,
-    ...IN_APP_NOTIFICATION_KINDS,
-    ...ACCOUNT_EMAIL_KINDS,
-    ...EMBARGO_NOTIFICATION_KINDS,
-  ]),
+  // account_security and digest are emailed only (never an in-app row); listed so the kind type stays one.
+  kind: z.enum(ALL_KINDS),
+  thread: z.number().int().nullable().describe('The thread it is about (new posts), if any.'),
   title: z.string(),
   body: z.string(),
   link: z.string().describe('A path in the web app, e.g. /cvdp/cases/12'),
-  created: z.string(),
+
+  created: z.string().describe('When the latest event it tells of happened.'),
   read: z.boolean(),
+  count: z
+    .number()
+    .int()
+    .describe(
+      "How many events it collects: a thread's new posts since the caller last read it, for example.",
+    ),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -79,6 +92,7 @@ export const notificationPageSchema = z.object({
   previous: z.string().nullable(),
   results: z.array(notificationSchema),
   unread_count: z.number().int(),
+  action_count: z.number().int().describe('How many Action-needed requests wait for the caller.'),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
@@ -113,6 +127,8 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'event',
   'embargo_end',
   'embargo_when',
+  'period',
+  'digest',
 ] as const;
 
 /** An email template (manage/email/templates/, manage/email/template/{id}/). */
@@ -120,14 +136,7 @@ export const emailTemplateSchema = z.object({
   id: z.number().int(),
   template_type: z.number().int().describe('0: notification (sent for its kind), 1: message template.'),
   name: z.string(),
-  kind: z
-    .enum([
-      ...NOTIFICATION_KINDS,
-      ...IN_APP_NOTIFICATION_KINDS,
-      ...ACCOUNT_EMAIL_KINDS,
-      ...EMBARGO_NOTIFICATION_KINDS,
-    ])
-    .describe('Which notification kind it renders.'),
+  kind: z.enum(ALL_KINDS).describe('Which notification kind it renders.'),
   subject: z.string(),
   body: z.string(),
   variables: z.array(z.string()).readonly().describe("The variables this kind's template may use."),
@@ -167,12 +176,7 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 // create/edit/preview bodies and the messages the server and the form share. -----------------------------
 
 /** Every kind a template may be written for (each has a seeded notification template). */
-export const TEMPLATE_KINDS = [
-  ...NOTIFICATION_KINDS,
-  ...IN_APP_NOTIFICATION_KINDS,
-  ...ACCOUNT_EMAIL_KINDS,
-  ...EMBARGO_NOTIFICATION_KINDS,
-] as const;
+export const TEMPLATE_KINDS = ALL_KINDS;
 
 export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   participant_added: 'Participant added',
@@ -188,6 +192,7 @@ export const TEMPLATE_KIND_LABELS: Record<NotificationKind, string> = {
   embargo_proposed: 'Embargo proposed',
   embargo_changed: 'Embargo changed',
   embargo_ending: 'Embargo ending',
+  digest: 'Digest (hourly or daily)',
 };
 
 /** 0: the notification emails are sent with (one per kind); 1: a message template staff reuse by hand. */
@@ -214,6 +219,8 @@ export const TEMPLATE_VARIABLE_LABELS: Record<string, string> = {
   event: 'What happened to the account (e.g. a second factor was added)',
   embargo_end: 'The end of the embargo, in UTC',
   embargo_when: "How far the end is: 'in 7 days', 'in 1 day' or 'now'",
+  period: "The digest's period (e.g. 2026-11-27 14:00–15:00 UTC)",
+  digest: 'The entries, grouped by case and thread, each with its link',
 };
 
 const COMMON_VARIABLES = [
@@ -241,6 +248,7 @@ export const TEMPLATE_VARIABLES_BY_KIND: Record<NotificationKind, readonly strin
   embargo_proposed: [...COMMON_VARIABLES, 'embargo_end', 'reason'],
   embargo_changed: [...COMMON_VARIABLES, 'embargo_end', 'event', 'reason'],
   embargo_ending: [...COMMON_VARIABLES, 'embargo_end', 'embargo_when'],
+  digest: ['recipient_name', 'site_name', 'period', 'digest'],
 };
 
 /** Sample values for a preview without a case. */
@@ -262,6 +270,10 @@ export const TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   event: 'An authenticator app was added as a second factor.',
   embargo_end: '2027-01-31 12:00 UTC',
   embargo_when: 'in 7 days',
+  period: '2026-11-27 14:00–15:00 UTC',
+  digest:
+    'Case #123 "Buffer overflow in Example Router firmware" (/cvdp/cases/123)\n' +
+    '  - 12 new posts in "Fix timeline" — latest by Grace Hopper (/cvdp/cases/123?thread=7)',
 };
 
 /** Anything written as {{ … }}: a known variable or an unknown one (refused). */
@@ -362,3 +374,63 @@ export const emailTemplatePreviewResultSchema = z.object({
   values: z.record(z.string(), z.string()).describe('The values the preview used.'),
 });
 export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewResultSchema>;
+
+// --- Grouped notifications, Action needed, follow/mute per thread, email digests (issue 26). --------------
+
+/**
+ * Requests that wait for the person to act, shown apart ("Action needed") until the action is done: an
+ * advisory revision to approve, their vendor status to fill in, an embargo proposal to answer, a transfer to
+ * accept. Cleared by the action, never by "mark read".
+ */
+export const ACTION_KINDS = ['approval_requested', 'vendor_status', 'embargo_proposal', 'transfer'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** GET /api/case/notifications/actions/ (the caller's open requests, newest first). */
+export const actionItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ACTION_KINDS),
+  case: z.number().int().nullable(),
+  case_title: z.string().nullable(),
+  title: z.string(),
+  link: z.string().describe('Where the action is done, a path in the web app'),
+  created: z.string(),
+});
+export type ActionItem = z.infer<typeof actionItemSchema>;
+
+export const actionPageSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(actionItemSchema),
+});
+export type ActionPage = z.infer<typeof actionPageSchema>;
+
+/** A user's choice for one thread: the default (the case's mute decides), follow (told even in a muted case), mute. */
+export const THREAD_FOLLOW_MODES = ['default', 'follow', 'mute'] as const;
+export type ThreadFollowMode = (typeof THREAD_FOLLOW_MODES)[number];
+
+/** GET/PUT /api/case/thread/{id}/follow/ */
+export const threadFollowSchema = z
+  .object({ mode: z.enum(THREAD_FOLLOW_MODES, "mode is 'default', 'follow' or 'mute'.") })
+  .strict();
+export type ThreadFollow = z.infer<typeof threadFollowSchema>;
+
+/** How conversation (new posts) is emailed; requests that need action are always emailed at once. */
+export const CONVERSATION_EMAIL_MODES = ['immediate', 'hourly', 'daily'] as const;
+export type ConversationEmailMode = (typeof CONVERSATION_EMAIL_MODES)[number];
+export const CONVERSATION_EMAIL_LABELS: Record<ConversationEmailMode, string> = {
+  immediate: 'At once, one email per post',
+  hourly: 'An hourly digest',
+  daily: 'A daily digest',
+};
+
+/** GET/PUT /api/case/notifications/preferences/ */
+export const notificationPreferencesSchema = z
+  .object({
+    conversation_email: z.enum(
+      CONVERSATION_EMAIL_MODES,
+      "conversation_email is 'immediate', 'hourly' or 'daily'.",
+    ),
+  })
+  .strict();
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

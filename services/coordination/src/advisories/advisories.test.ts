@@ -34,6 +34,7 @@ import {
   caseParticipants,
   cases,
   emailOutbox,
+  actionItems,
   notifications,
   vulnerabilities,
 } from '../tables.ts';
@@ -229,11 +230,11 @@ describe('the advisory lifecycle', () => {
     const approvalA = asked.created.find((a) => a.participant.id === w.vendorA.participantId)!;
     const approvalB = asked.created.find((a) => a.participant.id === w.vendorB.participantId)!;
 
-    // The asked vendors were told (in the app).
+    // The asked vendors' members have it as Action needed (in the app).
     const told = await t.db
       .select()
-      .from(notifications)
-      .where(and(eq(notifications.caseId, c), eq(notifications.kind, 'approval_requested')));
+      .from(actionItems)
+      .where(and(eq(actionItems.caseId, c), eq(actionItems.kind, 'approval_requested')));
     expect(told.map((n) => n.userId).sort()).toEqual(
       [w.vendorA.member.user.id, w.vendorB.member.user.id].sort(),
     );
@@ -274,13 +275,14 @@ describe('the advisory lifecycle', () => {
       comment: 'Name our product correctly.',
     });
     expect(res.statusCode).toBe(200);
-    // Whoever asked is told of the answers.
+    // Whoever asked is told of the answers: one unread entry about the case gathers both (issue 26).
     const answered = await t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.caseId, c), eq(notifications.kind, 'approval_answered')));
-    expect(answered.map((n) => n.userId)).toEqual([coordinator.user.id, coordinator.user.id]);
-    expect(answered[1].title).toContain('requested changes to revision 2');
+    expect(answered.map((n) => [n.userId, n.eventCount])).toEqual([[coordinator.user.id, 2]]);
+    expect(answered[0].title).toContain('requested changes to revision 2');
+    expect(answered[0].title).toMatch(new RegExp(`^2 updates in case #${c} — latest: `));
 
     // Counts on the revision: staff see both answers, a vendor its own.
     expect((await coordinator.get(`${base}/latest/`)).json().approvals).toEqual({
@@ -572,11 +574,11 @@ describe('approval emails', () => {
       `Cora Coordinator asks you to review revision 1 of the advisory of case #${c}`,
     );
     expect(message.textBody).toContain(`/cvdp/cases/${c}`);
-    // The in-app notification goes to the same people.
+    // The in-app Action needed goes to the same people.
     const told = await t.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(and(eq(notifications.caseId, c), eq(notifications.kind, 'approval_requested')));
+      .select({ userId: actionItems.userId })
+      .from(actionItems)
+      .where(and(eq(actionItems.caseId, c), eq(actionItems.kind, 'approval_requested')));
     expect(told.map((n) => n.userId).sort()).toEqual([m1.id, m2.id].sort());
 
     // A member answers: the coordinator who asked is emailed — not the member, not the other member, not

@@ -3,7 +3,7 @@
 // publishing the latest revision, line diffs between two revisions, vendors' approvals of a revision, and
 // the published advisories anyone may read. Every change writes its activity row in its transaction. No
 // HTTP here beyond the errors it refuses with.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type AdvisoryDiff,
   type AdvisoryFieldDiff,
@@ -27,7 +27,8 @@ import {
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
-import { caseStaffUserIds, notify, participantUserIds } from '../notifications/notify.ts';
+import { raiseActionNeeded, resolveActionNeeded } from '../notifications/actions.ts';
+import { caseGroup, caseStaffUserIds, notify, participantUserIds } from '../notifications/notify.ts';
 import { type CaseAccess, can, filter } from '../policy/index.ts';
 import { diffBudget, lineDiff } from '../posts/diff.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
@@ -225,6 +226,12 @@ export async function saveRevision(db: Db, ctx: AdvisoryContext, input: Revision
       objectId: row.id,
       after: { revision: row.revision, title: row.title },
     });
+    // Requests about older revisions are closed now (answering one is a 409): no longer Action needed.
+    const stale = await tx
+      .select({ id: advisoryApprovals.id })
+      .from(advisoryApprovals)
+      .where(and(eq(advisoryApprovals.caseId, ctx.access.caseId), ne(advisoryApprovals.revisionId, row.id)));
+    await resolveActionNeeded(tx, { kind: 'approval_requested', objectId: stale.map((a) => a.id) });
     return row;
   });
 }
@@ -546,17 +553,17 @@ export async function requestApprovals(
         after: { revision: revision.revision, participant: a.participantId },
       });
     }
-    if (inserted.length) {
-      await notify(tx, {
-        caseId: ctx.access.caseId,
+    // Action needed for each asked vendor's members (emailed at once), until the vendor answers or a newer
+    // revision closes the request.
+    for (const a of inserted) {
+      await raiseActionNeeded(tx, {
         kind: 'approval_requested',
+        objectId: a.id,
+        caseId: ctx.access.caseId,
         actorId: ctx.actor.id,
-        userIds: await participantUserIds(
-          tx,
-          ctx.access.caseId,
-          inserted.map((a) => a.participantId),
-        ),
+        userIds: await participantUserIds(tx, ctx.access.caseId, [a.participantId]),
         title: `${ctx.actor.name} asked you to approve revision ${revision.revision} of the advisory of case #${ctx.access.caseId}`,
+        link: `/cvdp/cases/${ctx.access.caseId}/advisory`,
         vars: { revision: String(revision.revision) },
         publicUrl: ctx.publicUrl,
       });
@@ -601,6 +608,7 @@ export async function answerApproval(
         comment: row.comment,
       },
     });
+    await resolveActionNeeded(tx, { kind: 'approval_requested', objectId: approval.id });
     const [vendor] = await selectApprovals(tx).where(eq(advisoryApprovals.id, approval.id));
     const what = input.status === 'approved' ? 'approved' : 'requested changes to';
     await notify(tx, {
@@ -612,6 +620,10 @@ export async function answerApproval(
         ...(await caseStaffUserIds(tx, approval.caseId)),
       ],
       title: `${ctx.actor.name} (${vendor.name}) ${what} revision ${latest.revision} of the advisory of case #${approval.caseId}`,
+      group: caseGroup(
+        approval.caseId,
+        `${ctx.actor.name} (${vendor.name}) ${what} revision ${latest.revision} of the advisory`,
+      ),
       body: input.comment,
       vars: { revision: String(latest.revision), answer: what, comment: input.comment },
       publicUrl: ctx.publicUrl,

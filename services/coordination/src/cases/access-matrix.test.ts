@@ -25,6 +25,7 @@ import {
   emailTemplates,
   reports,
   resolutionOptions,
+  threads,
   vulnerabilities,
 } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
@@ -32,7 +33,7 @@ import { trackRowChanges, type RowChangeTracker } from '../../testing/row-change
 
 const CALLERS = ['anonymous', 'reporter', 'vendor', 'outsider', 'coordinator', 'admin'] as const;
 type Who = (typeof CALLERS)[number];
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const MATRIX_TEXT = `
   method  call (":id" = case A, or the object named)       anonymous reporter vendor outsider coordinator admin
@@ -65,6 +66,12 @@ const MATRIX_TEXT = `
   # Notifications and email
   GET     /api/case/notifications/                          401       200      200    200      200         200
   POST    /api/case/notifications/read/                     401       200      200    200      200         200
+  # Action needed, the conversation email choice, follow/mute a thread (issue 26; :id of thread/ is a thread of case A)
+  GET     /api/case/notifications/actions/                  401       200      200    200      200         200
+  GET     /api/case/notifications/preferences/              401       200      200    200      200         200
+  PUT     /api/case/notifications/preferences/              401       200      200    200      200         200
+  GET     /api/case/thread/:id/follow/                      401       200      200    404      200         200
+  PUT     /api/case/thread/:id/follow/                      401       200      200    404      200         200
   GET     /manage/email/outbox/                             401       403      403    403      403         200
   GET     /manage/email/templates/                          401       403      403    403      403         200
   POST    /manage/email/templates/                          401       403      403    403      403         201
@@ -520,6 +527,19 @@ async function growReport() {
     .where(eq(reports.id, row.id));
 }
 
+/** An open thread of case A (made once), for the per-thread calls. */
+let threadA = 0;
+async function threadOfA() {
+  if (!threadA) {
+    const [row] = await t.db
+      .insert(threads)
+      .values({ caseId: caseA, subject: unique('Matrix thread') })
+      .returning({ id: threads.id });
+    threadA = row.id;
+  }
+  return threadA;
+}
+
 interface Sent {
   url?: string;
   body?: unknown;
@@ -557,6 +577,12 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   }),
   'PATCH /api/case/:id/user/': () => ({ body: { muted: false } }),
   'POST /api/case/notifications/read/': () => ({ body: { all: true } }),
+  'PUT /api/case/notifications/preferences/': () => ({ body: { conversation_email: 'daily' } }),
+  'GET /api/case/thread/:id/follow/': async () => ({ url: `/api/case/thread/${await threadOfA()}/follow/` }),
+  'PUT /api/case/thread/:id/follow/': async () => ({
+    url: `/api/case/thread/${await threadOfA()}/follow/`,
+    body: { mode: 'mute' },
+  }),
   'GET /manage/email/templates/': () => ({ url: '/manage/email/templates/?template_type=0&search=notify' }),
   'GET /api/metrics/': () => ({ url: `/api/metrics/?start=${today}&end=${today}` }),
   'POST /manage/autoassignment/': () => ({

@@ -45,7 +45,7 @@ import {
   routes,
 } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
-import { notify, participantUserIds } from '../notifications/notify.ts';
+import { caseGroup, notify, participantUserIds } from '../notifications/notify.ts';
 import { type CaseAccess, type Caller, type PolicyAction, callerOf, can } from '../policy/index.ts';
 import { reports } from '../reports/tables.ts';
 import { caseScope } from './case-scope.ts';
@@ -248,6 +248,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
             actorId: user.id,
             userIds: await participantUserIds(tx, access.caseId),
             title: `${user.name} ${STATUS_VERB_TEXT[outcome.statusVerb]} case #${access.caseId}`,
+            group: caseGroup(access.caseId, `${user.name} ${STATUS_VERB_TEXT[outcome.statusVerb]} it`),
             vars: { status: label, reason: '' },
             publicUrl: app.config.publicUrl,
           });

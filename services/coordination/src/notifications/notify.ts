@@ -1,13 +1,15 @@
 // Telling people about a change: a notification row for each recipient and an email through the outbox,
-// both in the caller's transaction. The actor is not told about their own change, and users who muted the
-// case hear nothing about it.
+// both in the caller's transaction. The actor is not told about their own change; users who muted the case
+// (and do not follow the thread) or muted the thread hear nothing about it. Events of one thread (or of one
+// case) gather in one unread row per person until they read it; conversation is emailed at once or in the
+// person's hourly/daily digest (digest.ts).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationKind } from '@cvdp/core';
+import type { ConversationEmailMode, NotificationKind } from '@cvdp/core';
 import { type Tx, groupMembers, users } from '@cvdp/server-kit';
 import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants, caseUserStates, cases } from '../cases/tables.ts';
 import { queueEmails } from '../email/outbox.ts';
-import { notifications } from './tables.ts';
+import { notificationPreferences, notifications, threadFollows } from './tables.ts';
 
 export interface NotifyInput {
   caseId: number | null;
@@ -24,7 +26,29 @@ export interface NotifyInput {
   vars?: Record<string, string>;
   /** CVDP_PUBLIC_URL, for absolute links in emails ('' gives relative ones). */
   publicUrl?: string;
+  /** Where it leads in the app (defaults to the case). */
+  link?: string;
+  /**
+   * Gather into the person's unread row of this group ('thread:12', 'case:3') instead of a new row; `title`
+   * is used for the first event, the count followed by `afterCount` once there are more ("12" + " new posts…").
+   */
+  group?: { key: string; afterCount: string };
 }
+
+/** Kinds that are conversation: emailed at once or in a digest, as each person chose. */
+const CONVERSATION_KINDS: ReadonlySet<string> = new Set(['new_post']);
+
+/**
+ * The group of a case-level event: the person's unread row about the case collects them ("3 updates in case
+ * #12 — latest: Ana activated it").
+ */
+export const caseGroup = (caseId: number, latest: string) => ({
+  key: `case:${caseId}`,
+  afterCount: ` updates in case #${caseId} — latest: ${latest}`,
+});
+
+export const threadLink = (caseId: number, threadId: number) =>
+  `/cvdp/cases/${caseId}/threads?thread=${threadId}`;
 
 export const caseLink = (caseId: number, publicUrl = '') => `${publicUrl}/cvdp/cases/${caseId}`;
 
@@ -85,10 +109,58 @@ export async function caseStaffUserIds(tx: Tx, caseId: number): Promise<number[]
   return staff.map((s) => s.id);
 }
 
-/** Writes the notifications and queues the emails; returns the users told. */
-export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
-  let recipients = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
-  if (recipients.length === 0) return [];
+/** Active, approved accounts among these users (only they are told anything), with name and address. */
+export async function activePeople(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isActive, true), eq(users.pending, false)));
+}
+
+/** The template variables every notification email fills in, for one case and actor. */
+export async function commonVars(
+  tx: Tx,
+  caseId: number | null,
+  actorId: number | null,
+  publicUrl = '',
+): Promise<Record<string, string>> {
+  const [theCase] =
+    caseId !== null ? await tx.select({ title: cases.title }).from(cases).where(eq(cases.id, caseId)) : [];
+  const [actor] =
+    actorId !== null ? await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)) : [];
+  return {
+    case_id: caseId !== null ? String(caseId) : '',
+    case_title: theCase?.title ?? '',
+    case_link: caseId !== null ? caseLink(caseId, publicUrl) : `${publicUrl}/cvdp/`,
+    actor_name: actor?.name ?? 'CVDP',
+    site_name: 'CVDP',
+  };
+}
+
+/** Of these users, those who want conversation in a digest rather than at once. */
+async function digestReaders(tx: Tx, ids: number[]): Promise<Set<number>> {
+  const rows = await tx
+    .select({ userId: notificationPreferences.userId, mode: notificationPreferences.conversationEmail })
+    .from(notificationPreferences)
+    .where(inArray(notificationPreferences.userId, ids));
+  return new Set(rows.filter((r) => (r.mode as ConversationEmailMode) !== 'immediate').map((r) => r.userId));
+}
+
+/**
+ * Who among the recipients hears about it: not those who muted the thread; not those who muted the case,
+ * unless they follow the thread.
+ */
+async function audible(tx: Tx, input: NotifyInput, recipients: number[]): Promise<number[]> {
+  const follows = new Map<number, string>();
+  if (input.threadId) {
+    const rows = await tx
+      .select({ userId: threadFollows.userId, mode: threadFollows.mode })
+      .from(threadFollows)
+      .where(and(eq(threadFollows.threadId, input.threadId), inArray(threadFollows.userId, recipients)));
+    for (const r of rows) follows.set(r.userId, r.mode);
+  }
+  let mutedCase = new Set<number>();
   if (input.caseId !== null) {
     const muted = await tx
       .select({ userId: caseUserStates.userId })
@@ -100,28 +172,24 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
           inArray(caseUserStates.userId, recipients),
         ),
       );
-    const mutedIds = new Set(muted.map((m) => m.userId));
-    recipients = recipients.filter((id) => !mutedIds.has(id));
+    mutedCase = new Set(muted.map((m) => m.userId));
   }
-  // Only active, approved accounts are told anything.
-  const people = recipients.length
-    ? await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(and(inArray(users.id, recipients), eq(users.isActive, true), eq(users.pending, false)))
-    : [];
+  return recipients.filter((id) => {
+    const mode = follows.get(id);
+    if (mode === 'mute') return false;
+    return mode === 'follow' || !mutedCase.has(id);
+  });
+}
+
+/** Writes the notifications (gathered into unread rows of a group) and queues the emails; returns the users told. */
+export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
+  let recipients = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
+  if (recipients.length === 0) return [];
+  recipients = await audible(tx, input, recipients);
+  const people = await activePeople(tx, recipients);
   if (people.length === 0) return [];
-  const [theCase] =
-    input.caseId !== null
-      ? await tx.select({ title: cases.title }).from(cases).where(eq(cases.id, input.caseId))
-      : [];
-  const [actor] =
-    input.actorId !== null
-      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, input.actorId))
-      : [];
-  const link =
-    input.caseId !== null ? caseLink(input.caseId, input.publicUrl) : `${input.publicUrl ?? ''}/cvdp/`;
-  await tx.insert(notifications).values(
+  const link = input.link ?? (input.caseId !== null ? `/cvdp/cases/${input.caseId}` : '/cvdp/');
+  const insert = tx.insert(notifications).values(
     people.map((p) => ({
       userId: p.id,
       caseId: input.caseId,
@@ -130,26 +198,64 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
       kind: input.kind,
       title: input.title,
       body: input.body ?? '',
-      link: input.caseId !== null ? `/cvdp/cases/${input.caseId}` : '/cvdp/',
+      link,
+      groupKey: input.group?.key ?? null,
     })),
   );
+  if (input.group) {
+    // The person's unread row of the group takes the event: one more, the latest actor, title and time.
+    await insert.onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
+      set: {
+        eventCount: sql`${notifications.eventCount} + 1`,
+        actorId: sql`excluded.actor_id`,
+        kind: sql`excluded.kind`,
+        title: sql`(${notifications.eventCount} + 1)::text || ${input.group.afterCount}::text`,
+        body: sql`excluded.body`,
+        createdAt: sql`excluded.created_at`,
+      },
+    });
+  } else {
+    await insert;
+  }
+  const byDigest = CONVERSATION_KINDS.has(input.kind)
+    ? await digestReaders(
+        tx,
+        people.map((p) => p.id),
+      )
+    : new Set<number>();
+  const common = await commonVars(tx, input.caseId, input.actorId, input.publicUrl);
   await queueEmails(
     tx,
-    people.map((p) => ({
-      to: p.email,
-      toName: p.name,
-      kind: input.kind,
-      caseId: input.caseId,
-      vars: {
-        recipient_name: p.name,
-        case_id: input.caseId !== null ? String(input.caseId) : '',
-        case_title: theCase?.title ?? '',
-        case_link: link,
-        actor_name: actor?.name ?? 'CVDP',
-        site_name: 'CVDP',
-        ...input.vars,
-      },
-    })),
+    people
+      .filter((p) => !byDigest.has(p.id))
+      .map((p) => ({
+        to: p.email,
+        toName: p.name,
+        kind: input.kind,
+        caseId: input.caseId,
+        vars: { recipient_name: p.name, ...common, ...input.vars },
+      })),
   );
   return people.map((p) => p.id);
+}
+
+/**
+ * Marks the user's unread notifications about a thread read (they read the thread): the threads domain
+ * calls this with its per-user read position, the mark-read route with the row ids.
+ */
+export async function markThreadNotificationsRead(tx: Tx, userId: number, threadId: number): Promise<number> {
+  const changed = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.threadId, threadId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return changed.length;
 }

@@ -1,9 +1,14 @@
-// The caller's notifications (SPEC §7: GET /api/case/notifications/) and marking them read. Only the
-// caller's own rows, ever: someone else's ids are not touched and not reported (no hint they exist).
+// The caller's notifications (SPEC §7: GET /api/case/notifications/) and marking them read, their Action-needed
+// requests, and how they want conversation emailed. Only the caller's own rows, ever: someone else's ids are
+// not touched and not reported (no hint they exist).
 import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import {
+  type ActionPage,
   type NotificationPage,
+  type NotificationPreferences,
+  actionPageSchema,
+  notificationPreferencesSchema,
   type NotificationsReadResult,
   notificationListQuery,
   notificationPageSchema,
@@ -11,7 +16,17 @@ import {
   notificationsReadSchema,
 } from '@cvdp/core';
 import { type AuthUser, pageQuery, paginate, routes } from '@cvdp/server-kit';
-import { countNotifications, listNotifications, markRead, mine } from './store.ts';
+import {
+  conversationEmailOf,
+  countActions,
+  countNotifications,
+  listActions,
+  listNotifications,
+  markRead,
+  mine,
+  myActions,
+  setConversationEmail,
+} from './store.ts';
 
 const listQuery = pageQuery(20, 100).extend(notificationListQuery.shape);
 
@@ -21,6 +36,8 @@ export interface NotificationRoutesOptions {
    * app.ts: the policy sits above this domain, which cases' routes import to notify.
    */
   visible: (user: AuthUser) => SQL | undefined;
+  /** The policy's filter for `action.read` (the caller's requests in cases they may see). */
+  actionsVisible: (user: AuthUser) => SQL | undefined;
 }
 
 export async function notificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions) {
@@ -47,7 +64,11 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
         (limit, offset) => listNotifications(db, where, onlyUnread, limit, offset),
       );
       const unreadCount = onlyUnread ? page.count : await countNotifications(db, where, true);
-      return { ...page, unread_count: unreadCount };
+      const actionCount = await countActions(
+        db,
+        myActions(request.user!.id, options.actionsVisible(request.user!)),
+      );
+      return { ...page, unread_count: unreadCount, action_count: actionCount };
     },
   );
 
@@ -65,6 +86,54 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       const { ids, all } = request.body;
       const marked = await markRead(db, where, all === true ? 'all' : [...new Set(ids ?? [])]);
       return { marked, unread_count: await countNotifications(db, where, true) };
+    },
+  );
+
+  r.get(
+    '/api/case/notifications/actions/',
+    {
+      summary: "Action needed: the caller's open requests (approve, fill in a status, answer…), newest first",
+      tags,
+      access: 'user',
+      query: pageQuery(20, 100),
+      response: { 200: actionPageSchema },
+    },
+    (request): Promise<ActionPage> => {
+      const where = myActions(request.user!.id, options.actionsVisible(request.user!));
+      return paginate(
+        request,
+        request.query,
+        () => countActions(db, where),
+        (limit, offset) => listActions(db, where, limit, offset),
+      );
+    },
+  );
+
+  r.get(
+    '/api/case/notifications/preferences/',
+    {
+      summary: 'How the caller wants conversation emailed: immediate, hourly or daily (a digest)',
+      tags,
+      access: 'user',
+      response: { 200: notificationPreferencesSchema },
+    },
+    async (request): Promise<NotificationPreferences> => ({
+      conversation_email: await conversationEmailOf(db, request.user!.id),
+    }),
+  );
+
+  r.put(
+    '/api/case/notifications/preferences/',
+    {
+      summary: 'Choose how conversation is emailed (requests that need action are always emailed at once)',
+      tags,
+      access: 'user',
+      body: notificationPreferencesSchema,
+      response: { 200: notificationPreferencesSchema },
+    },
+    async (request): Promise<NotificationPreferences> => {
+      await setConversationEmail(db, request.user!.id, request.body.conversation_email);
+      return { conversation_email: await conversationEmailOf(db, request.user!.id) };
     },
   );
 }

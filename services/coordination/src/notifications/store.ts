@@ -3,10 +3,17 @@
 // from the policy's notification.read, so a participant removed from a case or a thread stops seeing its
 // title or subject at once, whatever removed them) or about no case at all.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Notification, NotificationKind } from '@cvdp/core';
-import type { Db } from '@cvdp/server-kit';
+import type {
+  ActionItem,
+  ActionKind,
+  ConversationEmailMode,
+  Notification,
+  NotificationKind,
+  ThreadFollowMode,
+} from '@cvdp/core';
+import { type Db, type Tx, recordActivity } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
-import { notifications } from './tables.ts';
+import { actionItems, notificationPreferences, notifications, threadFollows } from './tables.ts';
 
 /** The caller's own notifications that they may see; `visible` is the policy's filter for them. */
 export const mine = (userId: number, visible: SQL | undefined): SQL =>
@@ -42,11 +49,13 @@ export async function listNotifications(
     case: n.caseId,
     case_title: caseTitle,
     kind: n.kind as NotificationKind,
+    thread: n.threadId,
     title: n.title,
     body: n.body,
     link: n.link,
     created: n.createdAt.toISOString(),
     read: n.readAt !== null,
+    count: n.eventCount,
   }));
 }
 
@@ -58,4 +67,111 @@ export async function markRead(db: Db, where: SQL, ids: number[] | 'all'): Promi
     .where(and(where, unread, ids === 'all' ? undefined : inArray(notifications.id, ids)))
     .returning({ id: notifications.id });
   return changed.length;
+}
+
+// --- Action needed ---------------------------------------------------------------------------------------
+
+/** The caller's open requests that they may see; `visible` is the policy's filter (action.read). */
+export const myActions = (userId: number, visible: SQL | undefined): SQL =>
+  and(
+    eq(actionItems.userId, userId),
+    isNull(actionItems.resolvedAt),
+    visible ? or(isNull(actionItems.caseId), visible) : undefined,
+  )!;
+
+export async function countActions(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(actionItems).where(where);
+  return row.n;
+}
+
+export async function listActions(db: Db, where: SQL, limit: number, offset: number): Promise<ActionItem[]> {
+  const rows = await db
+    .select({ a: actionItems, caseTitle: cases.title })
+    .from(actionItems)
+    .leftJoin(cases, eq(cases.id, actionItems.caseId))
+    .where(where)
+    .orderBy(desc(actionItems.createdAt), desc(actionItems.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ a, caseTitle }) => ({
+    id: a.id,
+    kind: a.kind as ActionKind,
+    case: a.caseId,
+    case_title: caseTitle,
+    title: a.title,
+    link: a.link,
+    created: a.createdAt.toISOString(),
+  }));
+}
+
+// --- Preferences and per-thread follow/mute --------------------------------------------------------------
+
+export async function conversationEmailOf(db: Db | Tx, userId: number): Promise<ConversationEmailMode> {
+  const [row] = await db
+    .select({ mode: notificationPreferences.conversationEmail })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return (row?.mode as ConversationEmailMode | undefined) ?? 'immediate';
+}
+
+/** A personal setting: logged without a case id (like muting a case), only when it changes. */
+export async function setConversationEmail(db: Db, userId: number, mode: ConversationEmailMode) {
+  await db.transaction(async (tx) => {
+    const before = await conversationEmailOf(tx, userId);
+    if (before === mode) return;
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId, conversationEmail: mode })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { conversationEmail: mode } });
+    await recordActivity(tx, {
+      actorId: userId,
+      caseId: null,
+      verb: 'changed conversation email',
+      objectType: 'user',
+      objectId: userId,
+      before: { conversation_email: before },
+      after: { conversation_email: mode },
+    });
+  });
+}
+
+export async function threadFollowOf(
+  db: Db | Tx,
+  userId: number,
+  threadId: number,
+): Promise<ThreadFollowMode> {
+  const [row] = await db
+    .select({ mode: threadFollows.mode })
+    .from(threadFollows)
+    .where(and(eq(threadFollows.userId, userId), eq(threadFollows.threadId, threadId)));
+  return (row?.mode as ThreadFollowMode | undefined) ?? 'default';
+}
+
+/** 'default' removes the user's choice (the case's mute decides again). Logged like muting a case. */
+export async function setThreadFollow(db: Db, userId: number, threadId: number, mode: ThreadFollowMode) {
+  await db.transaction(async (tx) => {
+    const before = await threadFollowOf(tx, userId, threadId);
+    if (before === mode) return;
+    const mine = and(eq(threadFollows.userId, userId), eq(threadFollows.threadId, threadId));
+    if (mode === 'default') await tx.delete(threadFollows).where(mine);
+    else
+      await tx
+        .insert(threadFollows)
+        .values({ userId, threadId, mode })
+        .onConflictDoUpdate({ target: [threadFollows.userId, threadFollows.threadId], set: { mode } });
+    await recordActivity(tx, {
+      actorId: userId,
+      caseId: null,
+      verb:
+        mode === 'mute'
+          ? 'muted thread'
+          : mode === 'follow'
+            ? 'followed thread'
+            : 'reset thread notifications',
+      objectType: 'thread',
+      objectId: threadId,
+      before: { mode: before },
+      after: { mode },
+    });
+  });
 }

@@ -23,7 +23,9 @@ import { type Db, HttpError, type Tx, groupMembers, groups, recordActivity, user
 import { caseParticipants, caseUserStates, cases } from '../cases/tables.ts';
 import { markFirstResponse } from '../cases/store.ts';
 import { queueEmails } from '../email/outbox.ts';
+import { raiseActionNeeded } from '../notifications/actions.ts';
 import { caseLink, notify, participantUserIds } from '../notifications/notify.ts';
+import { vulnerabilities } from '../vuls/tables.ts';
 import type { CaseAccess } from '../policy/index.ts';
 
 export type ParticipantRow = typeof caseParticipants.$inferSelect;
@@ -401,6 +403,41 @@ async function queueGroupContacts(
 }
 
 /**
+ * Action needed for the members of the notified vendors, while the case has vulnerabilities: fill in your
+ * status (resolved by vendor-status once none of theirs is left unknown).
+ */
+async function askVendorsForStatus(
+  tx: Tx,
+  caseId: number,
+  participantIds: number[],
+  actorId: number,
+  publicUrl: string | undefined,
+) {
+  const [vul] = await tx
+    .select({ id: vulnerabilities.id })
+    .from(vulnerabilities)
+    .where(eq(vulnerabilities.caseId, caseId))
+    .limit(1);
+  if (!vul) return;
+  const vendors = await tx
+    .select({ id: caseParticipants.id })
+    .from(caseParticipants)
+    .where(and(inArray(caseParticipants.id, participantIds), eq(caseParticipants.role, 'vendor')));
+  for (const v of vendors) {
+    await raiseActionNeeded(tx, {
+      kind: 'vendor_status',
+      objectId: v.id,
+      caseId,
+      actorId,
+      userIds: await participantUserIds(tx, caseId, [v.id]),
+      title: `Case #${caseId}: tell the coordinators whether your products are affected (vendor status)`,
+      link: `/cvdp/cases/${caseId}/vendors`,
+      publicUrl: publicUrl ?? '',
+    });
+  }
+}
+
+/**
  * Sends the case notice (`case_notice`) to the users behind some participants of the case (group members
  * included) and to groups' contact addresses, sets their notified time, and writes one activity row per participant. `ids`: those
  * participants (each must be of this case, else a 400 naming `participants`); 'vendors': every vendor.
@@ -444,6 +481,7 @@ export async function notifyParticipants(
       publicUrl: publicUrl ?? '',
     });
     const contacts = await queueGroupContacts(tx, access.caseId, ids, recipients, actorId, publicUrl);
+    await askVendorsForStatus(tx, access.caseId, ids, actorId, publicUrl);
     await tx
       .update(caseParticipants)
       .set({ notifiedAt: sql`now()` })

@@ -15,6 +15,7 @@ import {
   cases,
   connections,
   embargoes,
+  actionItems,
   notifications,
   posts,
   reports,
@@ -226,6 +227,24 @@ beforeAll(async () => {
       postNote(directParticipant.id, emptiedThread),
       postNote(coordinator.id, emptiedThread),
       postNote(otherCaseReporter.id, otherThread),
+    ]);
+
+  // Action needed: each one's own requests, in a case they see and in one they do not (any more).
+  const ask = (userId: number, caseId: number, objectId: number) => ({
+    userId,
+    caseId,
+    kind: 'approval_requested',
+    objectId,
+    title: 'approve',
+  });
+  await t.db
+    .insert(actionItems)
+    .values([
+      ask(vendorMember.id, a.id, 1),
+      ask(vendorMember.id, b.id, 2),
+      ask(reporter.id, a.id, 3),
+      ask(stranger.id, a.id, 4),
+      ask(coordinator.id, b.id, 5),
     ]);
 
   // Activity: rows about the case, its report and participants, and about things shown per participant

@@ -11,7 +11,7 @@ import { activity } from '@cvdp/server-kit/tables';
 import { artifacts } from '../artifacts/tables.ts';
 import { caseAssignments } from '../assignments/tables.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
-import { notifications } from '../notifications/tables.ts';
+import { actionItems, notifications } from '../notifications/tables.ts';
 import { posts } from '../posts/tables.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
@@ -59,6 +59,7 @@ type PostAccessRow = typeof posts.$inferSelect & { restrictedTo: readonly number
 type PostRow = typeof posts.$inferSelect;
 /** A notification with its thread's `restrictedTo` (see `threadOpen`; a notification about no thread has none). */
 type NotificationRow = typeof notifications.$inferSelect & { threadRestrictedTo: readonly number[] };
+type ActionItemRow = typeof actionItems.$inferSelect;
 type VulRow = typeof vulnerabilities.$inferSelect;
 type CvssRow = typeof vulCvssScores.$inferSelect;
 type SsvcRow = typeof vulSsvcDecisions.$inferSelect;
@@ -253,6 +254,14 @@ export const POLICY = {
       self('userId'),
       anyOf(staff(), is('threadId', null), threadOpen('threadId', 'threadRestrictedTo')),
     ),
+  }),
+  'action.read': entry({
+    description:
+      'See an Action-needed request (approve a revision, fill in a vendor status, answer an embargo proposal…): ' +
+      'only the user asked, and only while they may see its case.',
+    table: actionItems,
+    caseId: actionItems.caseId,
+    rule: self<ActionItemRow>('userId'),
   }),
   'vul.read': entry({
     description:

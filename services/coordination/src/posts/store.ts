@@ -19,7 +19,7 @@ import {
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { userRefs, refOf } from '../accounts/user-refs.ts';
 import { caseParticipants } from '../cases/tables.ts';
-import { caseStaffUserIds, notify, participantUserIds } from '../notifications/notify.ts';
+import { caseStaffUserIds, notify, participantUserIds, threadLink } from '../notifications/notify.ts';
 import type { CaseAccess } from '../policy/index.ts';
 import { searchEntries } from '../search/tables.ts';
 import { markRead, type ThreadRow } from '../threads/store.ts';
@@ -408,6 +408,12 @@ export async function createPost(
       actorId: ctx.actor.id,
       userIds: await threadReaders(tx, ctx.thread),
       title: `${ctx.actor.name} posted in "${bumped.subject}"`,
+      link: threadLink(ctx.thread.caseId, ctx.thread.id),
+      // One unread entry per thread and person: "12 new posts in 'Subject' — latest by Cora".
+      group: {
+        key: `thread:${ctx.thread.id}`,
+        afterCount: ` new posts in "${bumped.subject}" — latest by ${ctx.actor.name}`,
+      },
       vars: { thread_subject: bumped.subject },
       publicUrl: ctx.publicUrl,
     });

@@ -15,6 +15,7 @@ import { caseParticipants, cases } from '../cases/tables.ts';
 import { type CaseAccess, type Caller, can, filter } from '../policy/index.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { vendorStatus } from './tables.ts';
+import { resolveActionNeeded } from '../notifications/actions.ts';
 
 export type VendorStatusRow = typeof vendorStatus.$inferSelect;
 type VulRow = typeof vulnerabilities.$inferSelect;
@@ -283,6 +284,18 @@ export async function setVendorStatus(
       },
     });
     await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, access.caseId));
+    // The vendor's Action needed ends once none of the case's vulnerabilities is left unknown for it.
+    const [unknownLeft] = await tx
+      .select({ id: vulnerabilities.id })
+      .from(vulnerabilities)
+      .where(
+        and(
+          eq(vulnerabilities.caseId, access.caseId),
+          sql`not exists (select 1 from ${vendorStatus} where ${vendorStatus.vulId} = ${vulnerabilities.id} and ${vendorStatus.participantId} = ${input.participant} and ${vendorStatus.status} <> 'unknown')`,
+        ),
+      )
+      .limit(1);
+    if (!unknownLeft) await resolveActionNeeded(tx, { kind: 'vendor_status', objectId: input.participant });
     return saved;
   });
   return cellView(row, await userRefs(db, [row.updatedBy]));

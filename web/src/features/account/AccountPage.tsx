@@ -1,5 +1,5 @@
 // The signed-in user's own settings: password, two-factor authentication and API tokens.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { changePasswordSchema, tokenCreateSchema } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { useChangePassword, useCreateToken, useMyTokens, useRevokeToken } from './api/index.ts';
+import { ConversationEmailCard } from '../notifications/index.ts';
 import { GroupsCard } from './GroupsCard.tsx';
 import { SecondFactorsCard } from './SecondFactorsCard.tsx';
 
@@ -152,6 +153,9 @@ export function AccountPage() {
       <GroupsCard />
       <PasswordCard />
       <SecondFactorsCard />
+      <Suspense fallback={null}>
+        <ConversationEmailCard />
+      </Suspense>
       <TokensCard />
     </>
   );

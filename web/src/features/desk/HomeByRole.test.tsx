@@ -6,6 +6,7 @@ import { caseRow, fakeDeskCalls, page, renderAt, userWith } from './test-utils.t
 vi.mock('../notifications/index.ts', () => ({
   UnreadCount: () => '4',
   UnreadLink: () => <a href="/cvdp/notifications?unread=1">4 unread notifications</a>,
+  ActionNeeded: () => <h2>Action needed (1)</h2>,
 }));
 let calls: ReturnType<typeof fakeDeskCalls>;
 beforeEach(() => {

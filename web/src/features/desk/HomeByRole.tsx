@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { userHasRole } from '../auth/index.ts';
-import { UnreadCount, UnreadLink } from '../notifications/index.ts';
+import { ActionNeeded, UnreadCount, UnreadLink } from '../notifications/index.ts';
 import { useCases, useTriage } from './api/index.ts';
 import { CaseTable } from './components/CaseTable.tsx';
 import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
@@ -72,6 +72,9 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
           <Figure label="My open cases" value={mine.data?.count} to={MY_CASES_PATH} action="All my cases" />
         </Col>
       </Row>
+      <Suspense fallback={null}>
+        <ActionNeeded />
+      </Suspense>
       <h2 className="h5">My cases, latest changed first</h2>
       {mine.isPending ? (
         <PageSpinner />
@@ -99,6 +102,9 @@ export function ParticipantHome({ user }: { user: CurrentUser }) {
     <>
       <h1 className="h3 mb-3">Welcome, {user.name}</h1>
       <ErrorAlert error={cases.error} prefix="An error occurred: " />
+      <Suspense fallback={null}>
+        <ActionNeeded />
+      </Suspense>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
         <h2 className="h5">Your open cases</h2>
         <span>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notification, NotificationPage, NotificationsReadResult } from '@cvdp/core';
+import type { ActionPage, Notification, NotificationPage, NotificationsReadResult } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
 import { expectReadableBadge } from '../../test/contrast.ts';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
@@ -15,8 +15,10 @@ const fetchUnreadCount = vi.fn<() => Promise<number>>();
 const list =
   vi.fn<(p: { page?: number; pageSize?: number; unread?: boolean }) => Promise<NotificationPage>>();
 const markRead = vi.fn<(body: unknown) => Promise<NotificationsReadResult>>();
+const actionsList = vi.fn<() => Promise<ActionPage>>();
 function fakeCalls() {
-  vi.spyOn(coordinationApi, 'get').mockImplementation(async (_url, config) => {
+  vi.spyOn(coordinationApi, 'get').mockImplementation(async (url, config) => {
+    if (url.includes('actions')) return { data: await actionsList() };
     const p = (config?.params ?? {}) as { unread?: number; page?: number; page_size?: number };
     if (p.unread && p.page_size === 1) return { data: pageOf([], await fetchUnreadCount()) };
     return { data: await list({ page: p.page, pageSize: p.page_size, unread: Boolean(p.unread) }) };
@@ -36,6 +38,8 @@ const notification = (over: Partial<Notification> = {}): Notification => ({
   link: '/cvdp/cases/12',
   created: '2026-05-01T10:00:00Z',
   read: false,
+  thread: null,
+  count: 1,
   ...over,
 });
 
@@ -46,12 +50,14 @@ const pageOf = (results: Notification[], count = results.length): NotificationPa
   previous: null,
   results,
   unread_count: unread,
+  action_count: 0,
 });
 
 beforeEach(() => {
   fakeCalls();
   unread = 3;
   fetchUnreadCount.mockImplementation(async () => unread);
+  actionsList.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
   list.mockImplementation(async (p) =>
     p.unread && p.pageSize === 1
       ? pageOf([notification()], unread)
@@ -98,6 +104,44 @@ describe('NotificationsMenu', () => {
     expectReadableBadge(bell().querySelector('.badge')!);
     expect(fetchUnreadCount).toHaveBeenCalled();
     expect(list).not.toHaveBeenCalled(); // the latest load only when the menu opens
+  });
+
+  it("puts Action needed on top (its count on the bell) and shows a thread's posts as one entry", async () => {
+    actionsList.mockResolvedValue({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          id: 7,
+          kind: 'approval_requested',
+          case: 12,
+          case_title: 'SQL injection in Acme Shop',
+          title: 'Cora asked you to approve revision 2 of the advisory of case #12',
+          link: '/cvdp/cases/12/advisory',
+          created: '2026-05-01T10:00:00Z',
+        },
+      ],
+    });
+    list.mockResolvedValue(
+      pageOf([
+        notification({
+          kind: 'new_post',
+          thread: 4,
+          count: 12,
+          title: '12 new posts in "Fix" — latest by Cora',
+        }),
+      ]),
+    );
+    renderMenu();
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 3 unread, 1 action needed'), {
+      timeout: 5000,
+    });
+    await userEvent.click(bell());
+    const action = await screen.findByRole('link', { name: /approve revision 2/ });
+    expect(action).toHaveAttribute('href', '/cvdp/cases/12/advisory');
+    expect(screen.getByRole('heading', { name: 'Action needed (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /12 new posts in "Fix"/ })).toBeInTheDocument();
   });
 
   it('asks again every minute', async () => {

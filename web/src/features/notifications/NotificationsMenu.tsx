@@ -1,5 +1,7 @@
-// The layout's bell: the unread count (asked again every minute and on focus), the newest notifications
-// when opened (each leads to its case and is marked read on the way), "Mark all read" and the full page.
+// The layout's bell: the unread count and the Action-needed count (asked again every minute and on focus);
+// when opened, the requests waiting for the caller on top (they stay until done), then the newest
+// notifications — a thread's posts gathered in one entry — each leading to its case or thread and marked
+// read on the way, "Mark all read" and the full page.
 // Loaded only once someone is signed in (see notifications-menu-lazy.tsx).
 import { useState } from 'react';
 import { NavDropdown } from 'react-bootstrap';
@@ -7,7 +9,7 @@ import { Link } from 'react-router';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useLatestNotifications, useMarkRead, useUnreadCount } from './api/index.ts';
+import { useActions, useLatestNotifications, useMarkRead, useUnreadCount } from './api/index.ts';
 import { notificationTarget } from './link.ts';
 
 export const NOTIFICATIONS_PATH = '/cvdp/notifications';
@@ -24,6 +26,8 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
+  const actions = useActions();
+  const actionCount = actions.data?.count ?? 0;
   const latest = useLatestNotifications(open);
   const markRead = useMarkRead();
 
@@ -31,8 +35,17 @@ export function NotificationsMenu() {
     <span className="d-inline-flex align-items-center gap-1">
       <BellIcon />
       <span className="visually-hidden">
-        {count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        {[
+          'Notifications',
+          ...(count > 0 ? [`${count} unread`] : []),
+          ...(actionCount > 0 ? [`${actionCount} action needed`] : []),
+        ].join(', ')}
       </span>
+      {actionCount > 0 && (
+        <span aria-hidden="true">
+          <ContrastBadge bg="warning">{actionCount > 99 ? '99+' : actionCount}</ContrastBadge>
+        </span>
+      )}
       {count > 0 && (
         <span aria-hidden="true">
           <ContrastBadge bg="danger">{count > 99 ? '99+' : count}</ContrastBadge>
@@ -50,6 +63,23 @@ export function NotificationsMenu() {
       onToggle={(next) => setOpen(next)}
       className="notifications-menu"
     >
+      {actionCount > 0 && (
+        <>
+          <NavDropdown.Header as="h2" className="h6 mb-0 text-body">
+            Action needed ({actionCount})
+          </NavDropdown.Header>
+          {actions.data?.results.map((a) => (
+            <NavDropdown.Item key={`action-${a.id}`} as={Link} to={a.link} className="text-wrap">
+              <div className="fw-semibold">{a.title}</div>
+              <div className="small text-body-secondary">
+                {a.case != null && `Case #${a.case} · `}
+                {formatDateTime(a.created)}
+              </div>
+            </NavDropdown.Item>
+          ))}
+          <NavDropdown.Divider />
+        </>
+      )}
       <div className="d-flex justify-content-between align-items-center gap-3 px-3 py-1">
         <span className="fw-semibold">Notifications</span>
         <button

@@ -34,6 +34,8 @@ const n = (over: Partial<Notification> = {}): Notification => ({
   link: '/cvdp/cases/12',
   created: '2026-05-01T10:00:00Z',
   read: false,
+  thread: null,
+  count: 1,
   ...over,
 });
 
@@ -52,7 +54,14 @@ function renderPage(url = '/cvdp/notifications') {
 
 describe('NotificationsPage', () => {
   it("says 'No data ...' without notifications", async () => {
-    list.mockResolvedValue({ count: 0, next: null, previous: null, results: [], unread_count: 0 });
+    list.mockResolvedValue({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+      unread_count: 0,
+      action_count: 0,
+    });
     renderPage();
     expect(await screen.findByText('No data ...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
@@ -60,7 +69,14 @@ describe('NotificationsPage', () => {
   });
 
   it('lists them with links to their cases; "Unread only" and the page live in the URL', async () => {
-    list.mockResolvedValue({ count: 41, next: null, previous: null, results: [n()], unread_count: 1 });
+    list.mockResolvedValue({
+      count: 41,
+      next: null,
+      previous: null,
+      results: [n()],
+      unread_count: 1,
+      action_count: 0,
+    });
     const search = renderPage('/cvdp/notifications?page=2');
     expect(await screen.findByRole('link', { name: 'Case #12 was activated, case #12' })).toHaveAttribute(
       'href',
@@ -74,7 +90,14 @@ describe('NotificationsPage', () => {
   });
 
   it('marks one read, or all', async () => {
-    list.mockResolvedValue({ count: 1, next: null, previous: null, results: [n()], unread_count: 1 });
+    list.mockResolvedValue({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [n()],
+      unread_count: 1,
+      action_count: 0,
+    });
     markRead.mockResolvedValue({ marked: 1, unread_count: 0 });
     renderPage();
     await userEvent.click(

@@ -3,3 +3,4 @@
 export { notificationRoutes } from './routes.tsx';
 export { NotificationsMenu } from './notifications-menu-lazy.tsx';
 export { UnreadCount, UnreadLink } from './unread-lazy.tsx';
+export { ActionNeeded, ConversationEmailCard, ThreadFollowControl } from './issue26-lazy.tsx';

@@ -3,3 +3,6 @@
 export * from './notifications.ts';
 export * from './unread-count.ts';
 export * from './mark-read.ts';
+export * from './actions.ts';
+export * from './preferences.ts';
+export * from './thread-follow.ts';

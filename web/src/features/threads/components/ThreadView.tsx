@@ -1,6 +1,6 @@
 // One thread: pinned posts on top, then the posts in order with their replies nested one level, "Load more"
 // for the next 100, search within the thread, a reply or new post with a file attached, and live updates.
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import type { Post } from '@cvdp/core';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
 import { artifactDownloadHref } from '../../../lib/case-artifacts.ts';
 import { useCurrentUser } from '../../auth/index.ts';
+import { ThreadFollowControl } from '../../notifications/index.ts';
 import {
   useCreatePost,
   usePinnedPosts,
@@ -121,6 +122,9 @@ export function ThreadView({
         <h2 id="thread-title" className="h5 mb-0 me-auto text-break">
           {t.subject} <ThreadBadges thread={t} />
         </h2>
+        <Suspense fallback={null}>
+          <ThreadFollowControl threadId={t.id} />
+        </Suspense>
         {staff && (
           <>
             <Button
