@@ -24,3 +24,4 @@ export * from './catalogue/index.ts';
 export * from './catalogue/tag-usage.ts';
 export * from './transfers/index.ts';
 export * from './second-factors/index.ts';
+export * from './duplicates/index.ts';

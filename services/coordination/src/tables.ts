@@ -21,3 +21,4 @@ export * from './transfers/send/tables.ts';
 export * from './transfers/receive/tables.ts';
 export * from './second-factors/tables.ts';
 export * from './provider/tables.ts';
+export * from './duplicates/tables.ts';
