@@ -87,6 +87,10 @@ const MATRIX_TEXT = `
   POST    /manage/case/options/resolutions/                 401       403      403    403      403         201
   PATCH   /manage/case/options/resolution/:id/              401       403      403    403      403         200
   DELETE  /manage/case/options/resolution/:id/              401       403      403    403      403         204
+  # Likely duplicates and bulk triage (issue 28): :id of merge/ is a new triage case of the reporter's
+  GET     /api/case/:id/duplicates/                         401       200      200    404      200         200
+  POST    /api/case/:id/merge/                              401       403      404    404      200         200
+  POST    /api/triage/bulk/                                 401       403      403    403      200         200
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
   POST    /report/case/:id/add/                             401       403      403    404      201         201
@@ -212,6 +216,9 @@ async function report(who: TestClient, title: string, word: string) {
   );
   return res.json().id as number;
 }
+
+/** A new report in triage, the reporter's. */
+const newTriageCase = () => report(client.reporter, unique('Triage'), 'gauge');
 
 async function addParticipant(caseId: number, name: string, role: string) {
   const res = ok(
@@ -632,6 +639,11 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     body: { vul: vulA, participant: vendorParticipant, status: 'affected', statement: unique('Statement') },
   }),
   'GET /api/vul/:id/vex/': () => ({ url: `/api/vul/${vulA}/vex/` }),
+  'POST /api/case/:id/merge/': async () => ({
+    url: `/api/case/${await newTriageCase()}/merge/`,
+    body: { into: caseA },
+  }),
+  'POST /api/triage/bulk/': async () => ({ body: { action: 'activate', cases: [await newTriageCase()] } }),
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),
@@ -670,6 +682,8 @@ const ISSUE_9_TAGS = [
   'metrics',
   // Issue 11's vulnerabilities sit in the case workspace too.
   'vuls',
+  // Issue 28: likely duplicates, the merge and bulk triage.
+  'triage',
 ];
 const ISSUE_9_PATHS = [
   '/manage/case/options/resolution',

@@ -93,7 +93,7 @@ describe('likely duplicates', () => {
 
   it('same product and CWE (the product without its version) ranks a partly alike report higher', async () => {
     const description =
-      'The export endpoint of the admin console shows the file name parameter unescaped on its error page.';
+      'The export endpoint of the admin console builds a shell command from the file name parameter.';
     const sameProduct = await report(ben, {
       title: 'Another flaw',
       product: 'orbit console 5.0',
@@ -111,6 +111,7 @@ describe('likely duplicates', () => {
     const without = (await duplicatesOf(coordinator, otherProduct)).find((r) => r.case === original);
     expect(without?.reasons ?? []).not.toContain('same_product_and_cwe');
     expect(withProduct!.score).toBeGreaterThan(without?.score ?? 0);
+    expect(withProduct!.score - (without?.score ?? withProduct!.score - 0.15)).toBeCloseTo(0.15, 2);
   });
 
   it('same CVE id and same reference URL: a CVE record of base 2', async () => {

@@ -12,12 +12,12 @@ export const RARE_TERM_MIN_CAP = 50;
 export const TEXT_CANDIDATES = 50;
 
 /** Text similarity (idf-weighted cosine of the lexeme sets, 0–1) at which "close text" is named. */
-export const CLOSE_TEXT_MIN = 0.3;
+export const CLOSE_TEXT_MIN = 0.4;
 /** What the same product and CWE adds to the score. */
-export const PRODUCT_AND_CWE_WEIGHT = 0.2;
+export const PRODUCT_AND_CWE_WEIGHT = 0.15;
 /** What an exact key — the same CVE id, reference URL or proof-of-concept file — adds to the score. */
 export const EXACT_KEY_WEIGHT = 1;
 /** The score a candidate must reach to be suggested. */
-export const SUGGEST_MIN = 0.35;
+export const SUGGEST_MIN = 0.55;
 /** Suggestions shown per report. */
 export const MAX_SUGGESTIONS = 10;
