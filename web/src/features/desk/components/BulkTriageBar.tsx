@@ -172,7 +172,7 @@ export function BulkTriageBar(props: {
       {pending && (
         <ConfirmDialog
           title={`${ACTION_LABELS[pending.action]} ${plural(pending.cases.length)}?`}
-          confirmLabel={ACTION_LABELS[pending.action]}
+          confirmLabel={`${ACTION_LABELS[pending.action]} ${plural(pending.cases.length)}`}
           variant={pending.action === 'close' || pending.action === 'merge' ? 'danger' : 'primary'}
           busy={bulk.isPending}
           error={bulk.error}
