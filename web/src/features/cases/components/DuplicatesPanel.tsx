@@ -26,9 +26,9 @@ export function DuplicatesPanel({ caseId, canMerge }: { caseId: number; canMerge
         <p className="text-body-secondary small">No likely duplicates among the cases and CVE records.</p>
       )}
       {results.length > 0 && (
-        <ListGroup aria-label="Likely duplicates">
+        <ListGroup as="ul" aria-label="Likely duplicates">
           {results.map((s) => (
-            <ListGroup.Item key={nameOf(s)} className="d-flex flex-wrap gap-2 align-items-center">
+            <ListGroup.Item as="li" key={nameOf(s)} className="d-flex flex-wrap gap-2 align-items-center">
               <div className="me-auto text-break">
                 {s.kind === 'case' ? (
                   <Link to={`/cvdp/cases/${s.case}`}>{nameOf(s)}</Link>
