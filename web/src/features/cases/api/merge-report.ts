@@ -12,13 +12,16 @@ export function useMergeReport(caseId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MergeReport) => mergeReport(caseId, body),
-    onSuccess: (answer) =>
-      Promise.all([
+    // Not awaited: the refreshed case is closed and its duplicates panel leaves, so the caller's own
+    // onSuccess (its confirmation toast) must run before the refetch ends, not after.
+    onSuccess: (answer) => {
+      void Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.cases.detail(caseId) }),
         client.invalidateQueries({ queryKey: queryKeys.cases.detail(answer.into) }),
         client.invalidateQueries({ queryKey: queryKeys.cases.callerMetadata(caseId) }),
         client.invalidateQueries({ queryKey: queryKeys.cases.activityAll(caseId) }),
         client.invalidateQueries({ queryKey: queryKeys.desk.all() }),
-      ]),
+      ]);
+    },
   });
 }
