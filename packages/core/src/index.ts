@@ -27,3 +27,4 @@ export * from './catalogue/tag-usage.ts';
 export * from './transfers/index.ts';
 export * from './second-factors/index.ts';
 export * from './webhooks/index.ts';
+export * from './duplicates/index.ts';

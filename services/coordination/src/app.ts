@@ -21,6 +21,7 @@ import { participantRoutes } from './participants/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
+import { duplicateRoutes } from './duplicates/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { threadRoutes } from './threads/routes.ts';
@@ -77,6 +78,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   });
   await app.register(reportRoutes);
   await app.register(addReportRoutes);
+  await app.register(duplicateRoutes);
   await app.register(searchRoutes);
   await app.register(artifactRoutes);
   await app.register(fileReconcilePlugin);

@@ -34,6 +34,8 @@ const LAYER: Record<string, number> = {
   artifacts: 6,
   reports: 7,
   live: 7,
+  // Issue 28: likely duplicates and bulk triage act on reports (merge copies one) and on cases.
+  duplicates: 8,
   // Issue 11: vulnerabilities sit above reports ("create from report" reads them); the vendor status grid
   // reads vulnerabilities; CSAF/VEX is built from both.
   vuls: 8,

@@ -25,3 +25,4 @@ export * from './provider/tables.ts';
 export * from './webhooks/tables.ts';
 export * from './osv/tables.ts';
 export * from './embargo/tables.ts';
+export * from './duplicates/tables.ts';

@@ -44,6 +44,8 @@ export const queryKeys = {
     forReportEdit: (caseId: number) => ['cases', 'for-report-edit', caseId] as const,
     artifacts: (caseId: number) => ['cases', 'artifacts', caseId] as const,
     originalReport: (caseId: number) => ['cases', 'original-report', caseId] as const,
+    /** GET /api/case/{id}/duplicates/: the report's likely duplicates. */
+    duplicates: (caseId: number) => ['cases', 'duplicates', caseId] as const,
     /** GET /api/case/{id}/metadata/: the caller's role and permissions in the case. */
     callerMetadata: (caseId: number) => ['cases', 'caller-metadata', caseId] as const,
     /** GET /api/case/metadata/: states, tags, resolutions, roles. */

@@ -95,6 +95,10 @@ const MATRIX_TEXT = `
   POST    /manage/case/options/resolutions/                 401       403      403    403      403         201
   PATCH   /manage/case/options/resolution/:id/              401       403      403    403      403         200
   DELETE  /manage/case/options/resolution/:id/              401       403      403    403      403         204
+  # Likely duplicates and bulk triage (issue 28): :id of merge/ is a new triage case of the reporter's
+  GET     /api/case/:id/duplicates/                         401       200      200    404      200         200
+  POST    /api/case/:id/merge/                              401       403      404    404      200         200
+  POST    /api/triage/bulk/                                 401       403      403    403      200         200
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
   POST    /report/case/:id/add/                             401       403      403    404      201         201
@@ -242,6 +246,9 @@ async function report(who: TestClient, title: string, word: string) {
   );
   return res.json().id as number;
 }
+
+/** A new report in triage, the reporter's. */
+const newTriageCase = () => report(client.reporter, unique('Triage'), 'gauge');
 
 async function addParticipant(caseId: number, name: string, role: string) {
   const res = ok(
@@ -785,6 +792,11 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
       body: { evidence: 'A public exploit: https://example.test/x' },
     };
   },
+  'POST /api/case/:id/merge/': async () => ({
+    url: `/api/case/${await newTriageCase()}/merge/`,
+    body: { into: caseA },
+  }),
+  'POST /api/triage/bulk/': async () => ({ body: { action: 'activate', cases: [await newTriageCase()] } }),
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),
@@ -825,6 +837,8 @@ const ISSUE_9_TAGS = [
   'vuls',
   // Issue 25: the embargo of a case.
   'embargo',
+  // Issue 28: likely duplicates, the merge and bulk triage.
+  'triage',
 ];
 const ISSUE_9_PATHS = [
   '/manage/case/options/resolution',

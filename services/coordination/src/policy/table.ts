@@ -120,6 +120,19 @@ export const POLICY = {
     caseId: reports.caseId,
     rule: staff<ReportRow>(),
   }),
+  'duplicate.read': entry({
+    description:
+      "See the likely duplicates of a case's report — only among the cases the caller may see, and CVE records.",
+    table: cases,
+    caseId: cases.id,
+    rule: anyOf<CaseRow>(staff(), participant()),
+  }),
+  'report.merge': entry({
+    description: "Merge a triage case's report into another case and close it as a duplicate (staff).",
+    table: cases,
+    caseId: cases.id,
+    rule: staff<CaseRow>(),
+  }),
   'artifact.read': entry({
     description:
       'See and download a file: staff, its uploader, every participant once it is shared, and — for a file ' +

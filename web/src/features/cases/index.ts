@@ -3,3 +3,4 @@
 export { caseRoutes } from './routes.tsx';
 export { fetchCase } from './api/index.ts';
 export { caseStatus } from './case-status.ts';
+export { ContactField } from './components/ContactField.tsx';

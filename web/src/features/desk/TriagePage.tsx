@@ -1,6 +1,9 @@
 // /cvdp/triage (staff): new reports waiting in status 0, oldest first, each leading to its case to be
-// activated there. The words filter and the page live in the URL.
-import { Form, Table } from 'react-bootstrap';
+// activated there — or several selected (checkboxes, Space to tick) and handled at once with the bulk
+// action bar, whose per-report summary stays above the queue. The words filter and the page live in the URL.
+import { useState } from 'react';
+import { Alert, Form, Table } from 'react-bootstrap';
+import type { BulkTriageAnswer } from '@cvdp/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -11,6 +14,30 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { DESK_PAGE_SIZE, useTriage } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
 import { casePath } from './paths.ts';
+import { BulkTriageBar } from './components/BulkTriageBar.tsx';
+
+function BulkSummary({ answer, onClose }: { answer: BulkTriageAnswer; onClose(): void }) {
+  return (
+    <Alert
+      variant={answer.refused ? 'warning' : 'success'}
+      dismissible
+      onClose={onClose}
+      className="text-body"
+    >
+      <h2 className="h6">
+        {answer.done} done, {answer.refused} refused
+      </h2>
+      <ul className="mb-0" aria-label="What happened to each report">
+        {answer.results.map((r) => (
+          <li key={r.case}>
+            <Link to={casePath(r.case)}>#{r.case}</Link>: {r.ok ? '' : 'refused — '}
+            {r.detail}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
 
 export function TriagePage() {
   usePageTitle('Triage');
@@ -18,11 +45,24 @@ export function TriagePage() {
   const query = useTextFilter('query');
   const params = { query: query.value || undefined, page };
   const list = useTriage(params);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [summary, setSummary] = useState<BulkTriageAnswer | null>(null);
+  const rows = list.data?.results ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: number) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const toggleAll = () =>
+    setSelected((s) =>
+      allOnPage
+        ? s.filter((id) => !rows.some((r) => r.id === id))
+        : [...new Set([...s, ...rows.map((r) => r.id)])],
+    );
   return (
     <>
       <h1 className="h3 mb-1">Triage</h1>
       <p className="text-body-secondary">
-        New reports waiting for a coordinator, oldest first. Open a case to activate it.
+        New reports waiting for a coordinator, oldest first. Open a case to activate it, or select several to
+        act on them at once.
       </p>
       <Form
         role="search"
@@ -39,6 +79,17 @@ export function TriagePage() {
         />
       </Form>
       <ErrorAlert error={list.error} prefix="An error occurred: " />
+      {summary && <BulkSummary answer={summary} onClose={() => setSummary(null)} />}
+      {selected.length > 0 && (
+        <BulkTriageBar
+          selected={selected}
+          onClear={() => setSelected([])}
+          onDone={(answer) => {
+            setSummary(answer);
+            setSelected([]);
+          }}
+        />
+      )}
       {list.isPending ? (
         <PageSpinner />
       ) : (
@@ -52,6 +103,13 @@ export function TriagePage() {
             <caption className="visually-hidden">Triage queue</caption>
             <thead>
               <tr>
+                <th scope="col" className="text-center">
+                  <Form.Check
+                    aria-label="Select every report on this page"
+                    checked={allOnPage}
+                    onChange={toggleAll}
+                  />
+                </th>
                 <th scope="col">Case</th>
                 <th scope="col">Title</th>
                 <th scope="col" className="d-none d-md-table-cell">
@@ -64,9 +122,16 @@ export function TriagePage() {
               </tr>
             </thead>
             <tbody>
-              {list.data?.results.length === 0 && <NoDataRow colSpan={5} />}
+              {list.data?.results.length === 0 && <NoDataRow colSpan={6} />}
               {list.data?.results.map((row) => (
                 <tr key={row.id}>
+                  <td className="text-center">
+                    <Form.Check
+                      aria-label={`Select report #${row.id}: ${row.title}`}
+                      checked={selected.includes(row.id)}
+                      onChange={() => toggle(row.id)}
+                    />
+                  </td>
                   <td className="text-nowrap">
                     <Link to={casePath(row.id)}>#{row.id}</Link>
                   </td>

@@ -20,3 +20,5 @@ export * from './case-activity.ts';
 export * from './transfer-targets.ts';
 export * from './case-transfers.ts';
 export * from './start-transfer.ts';
+export * from './duplicates.ts';
+export * from './merge-report.ts';

@@ -4,6 +4,7 @@ import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { CaseDetail } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
+import { DuplicatesPanel } from './DuplicatesPanel.tsx';
 import { CaseFiles } from './CaseFiles.tsx';
 import { OriginalReport } from './OriginalReport.tsx';
 import { ReportAnswers } from './ReportAnswers.tsx';
@@ -40,6 +41,8 @@ export function ReportTab({ c }: { c: CaseDetail }) {
             {c.report.submitted_by && ` by ${c.report.submitted_by.name}`}
             {c.report.edited && ` · edited ${formatDate(c.report.updated)}`}
           </p>
+          {/* Staff (who may read the original) see a report in triage's likely duplicates. */}
+          {c.status === 0 && c.report.can_view_original && <DuplicatesPanel caseId={c.id} canMerge />}
           {showOriginal && <OriginalReport caseId={c.id} edited={c.report.report} />}
           <div className={showOriginal ? 'mt-4' : undefined}>
             <ReportAnswers report={c.report.report} label="Report" />

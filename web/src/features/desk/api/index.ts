@@ -4,3 +4,4 @@ export * from './cases.ts';
 export * from './triage.ts';
 export * from './search.ts';
 export * from './list-metadata.ts';
+export * from './bulk-triage.ts';
