@@ -85,3 +85,32 @@ export async function paginate<T>(
   const rows = total === 0 ? [] : await fetch(q.page_size, offset);
   return toPage(request, q, total, rows);
 }
+
+/** Where a count that grows with the matches stops (a word search's): past it the list says "1,000+". */
+export const COUNT_CAP = 1000;
+
+export type CappedPage<T> = Page<T> & { count_capped: boolean };
+
+/**
+ * paginate() for lists whose exact count is linear in the matches (word searches over the whole data):
+ * the count stops at `bound` = max(COUNT_CAP, the end of the asked page). `countUpTo(bound)` counts at
+ * most bound + 1 rows (e.g. `count(*)` over a `limit bound + 1` subquery); more than bound answers
+ * count = bound with count_capped = true, and `next` (there is more). `fetch` gets the bound too, for
+ * lists that rank a bounded candidate set (search).
+ */
+export async function paginateCapped<T>(
+  request: FastifyRequest,
+  q: PageParams,
+  countUpTo: (bound: number) => Promise<number>,
+  fetch: (limit: number, offset: number, bound: number) => Promise<T[]>,
+): Promise<CappedPage<T>> {
+  const offset = (q.page - 1) * q.page_size;
+  const bound = Math.max(COUNT_CAP, offset + q.page_size);
+  const n = await countUpTo(bound);
+  const capped = n > bound;
+  const total = capped ? bound : n;
+  if (q.page > 1 && offset >= total) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+  const rows = total === 0 ? [] : await fetch(q.page_size, offset, bound);
+  // Capped: the links see one more match than the count, so `next` leads past the cap.
+  return { count: total, count_capped: capped, ...pageLinks(request, q.page, q.page_size, n), results: rows };
+}

@@ -40,3 +40,19 @@ export const pageOf = <T extends ZodType>(item: T) =>
     previous: z.string().nullable(),
     results: z.array(item),
   });
+
+/**
+ * The page of a word search (pagination.ts's paginateCapped): pageOf plus `count_capped`. The count stops
+ * at a cap so that it costs what a page costs, not what every match costs.
+ */
+export const cappedPageOf = <T extends ZodType>(item: T) =>
+  pageOf(item).extend({
+    count: z.number().int().meta({
+      description:
+        'The number of results, exact when `count_capped` is false; otherwise a lower bound (the cap: show "1,000+").',
+    }),
+    count_capped: z.boolean().meta({
+      description:
+        'True when there are more results than `count`: the count stopped at its cap (1,000, or the end of the asked page when further) and `next` leads on.',
+    }),
+  });

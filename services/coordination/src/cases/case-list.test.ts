@@ -76,7 +76,7 @@ describe('GET /api/cases/', () => {
     expect((await listIds(stranger)).sort()).toEqual([ids.closed, ids.other].sort());
     const nobody = await t.signIn();
     const res = await nobody.get('/api/cases/');
-    expect(res.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect(res.json()).toEqual({ count: 0, count_capped: false, next: null, previous: null, results: [] });
     expect((await t.anonymous().get('/api/cases/')).statusCode).toBe(401);
   });
 

@@ -38,9 +38,11 @@ import {
   mapUniqueViolations,
   noContent,
   notFound,
+  cappedPageOf,
   pageOf,
   pageQuery,
   paginate,
+  paginateCapped,
   recordActivity,
   routes,
 } from '@cvdp/server-kit';
@@ -54,6 +56,7 @@ import { contactsQuery, findContacts } from './contacts.ts';
 import {
   callerRoles,
   countCases,
+  countCasesUpTo,
   countTriage,
   listCases,
   listResolutions,
@@ -133,41 +136,41 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
   r.get(
     '/api/cases/',
     {
-      summary: 'The cases the caller may see (filters: query, status, owned, tag; ordering)',
+      summary:
+        'The cases the caller may see (filters: query, status, owned, tag; ordering); with `query` the count stops at 1,000 (count_capped)',
       tags: ['cases'],
       access: 'user',
       query: caseListQuery,
-      response: { 200: pageOf(caseListRowSchema) },
+      response: { 200: cappedPageOf(caseListRowSchema) },
     },
-    (request) => {
+    async (request) => {
       const caller = callerOf(request.user!);
       const f = request.query;
-      return paginate(
-        request,
-        f,
-        () => countCases(db, caller, f),
-        async (limit, offset): Promise<CaseListRow[]> => {
-          const rows = await listCases(db, caller, f, limit, offset);
-          const ids = rows.map((c) => c.id);
-          const [owners, roles, awaiting] = await Promise.all([
-            ownerNames(db, ids),
-            callerRoles(db, caller, ids),
-            options.awaitingMyStatus(db, caller, ids),
-          ]);
-          return rows.map((c) => ({
-            id: c.id,
-            title: c.title,
-            status: c.status,
-            status_label: caseStatusLabel(c.status),
-            owners: owners.get(c.id) ?? [],
-            tags: c.tags,
-            created: c.createdAt.toISOString(),
-            updated: c.updatedAt.toISOString(),
-            role: highestRole(roles.get(c.id) ?? []),
-            awaiting_my_status: awaiting.has(c.id),
-          }));
-        },
-      );
+      const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
+        const rows = await listCases(db, caller, f, limit, offset);
+        const ids = rows.map((c) => c.id);
+        const [owners, roles, awaiting] = await Promise.all([
+          ownerNames(db, ids),
+          callerRoles(db, caller, ids),
+          options.awaitingMyStatus(db, caller, ids),
+        ]);
+        return rows.map((c) => ({
+          id: c.id,
+          title: c.title,
+          status: c.status,
+          status_label: caseStatusLabel(c.status),
+          owners: owners.get(c.id) ?? [],
+          tags: c.tags,
+          created: c.createdAt.toISOString(),
+          updated: c.updatedAt.toISOString(),
+          role: highestRole(roles.get(c.id) ?? []),
+          awaiting_my_status: awaiting.has(c.id),
+        }));
+      };
+      // A word search's exact count grows with the matches: it stops at the cap ("1,000+").
+      if (f.query) return paginateCapped(request, f, (bound) => countCasesUpTo(db, caller, f, bound), page);
+      const exact = await paginate(request, f, () => countCases(db, caller, f), page);
+      return { ...exact, count_capped: false };
     },
   );
 

@@ -87,6 +87,18 @@ export async function countCases(db: Db, caller: Caller, f: CaseListFilter): Pro
   return n;
 }
 
+/** The cases of a word search (`query`), counted up to `bound` + 1 (paginateCapped's cap). */
+export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
+  const matches = db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(listConditions(caller, f))
+    .limit(bound + 1)
+    .as('matches');
+  const [{ n }] = await db.select({ n: count() }).from(matches);
+  return n;
+}
+
 export function listCases(db: Db, caller: Caller, f: CaseListFilter, limit: number, offset: number) {
   return db
     .select()

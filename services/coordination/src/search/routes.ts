@@ -1,9 +1,9 @@
 // GET /api/search/?query=… — full-text search over what the caller may see, ranked, with safe snippets.
 import type { FastifyInstance } from 'fastify';
 import { type SearchHit, searchHitSchema, searchQuery } from '@cvdp/core';
-import { pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { cappedPageOf, pageQuery, paginateCapped, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
-import { countHits, searchHits } from './store.ts';
+import { countHitsUpTo, searchHits } from './store.ts';
 
 export const SEARCH_MAX_PAGE_SIZE = 50;
 
@@ -12,20 +12,21 @@ export async function searchRoutes(app: FastifyInstance) {
   routes(app).get(
     '/api/search/',
     {
-      summary: 'Full-text search over the cases, reports (later posts, vulnerabilities) the caller may see',
+      summary:
+        'Full-text search over the cases, reports (later posts, vulnerabilities) the caller may see; ranked among the first 1,000 matches, counted up to 1,000 (count_capped)',
       tags: ['search'],
       access: 'user',
       query: pageQuery(20, SEARCH_MAX_PAGE_SIZE).extend(searchQuery.shape),
-      response: { 200: pageOf(searchHitSchema) },
+      response: { 200: cappedPageOf(searchHitSchema) },
     },
     (request) => {
       const caller = callerOf(request.user!);
       const words = request.query.query;
-      return paginate(
+      return paginateCapped(
         request,
         request.query,
-        () => countHits(db, caller, words),
-        (limit, offset): Promise<SearchHit[]> => searchHits(db, caller, words, limit, offset),
+        (bound) => countHitsUpTo(db, caller, words, bound),
+        (limit, offset, bound): Promise<SearchHit[]> => searchHits(db, caller, words, limit, offset, bound),
       );
     },
   );

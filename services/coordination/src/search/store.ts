@@ -30,8 +30,15 @@ const tsQuery = (words: string) => sql`plainto_tsquery('english', ${words})`;
 const matching = (caller: Caller, words: string) =>
   and(sql`${searchEntries.tsv} @@ ${tsQuery(words)}`, filter('search.read', caller));
 
-export async function countHits(db: Db, caller: Caller, words: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(searchEntries).where(matching(caller, words));
+/** The matching entries the caller may see, counted up to `bound` + 1 (paginateCapped's cap). */
+export async function countHitsUpTo(db: Db, caller: Caller, words: string, bound: number): Promise<number> {
+  const hits = db
+    .select({ id: searchEntries.id })
+    .from(searchEntries)
+    .where(matching(caller, words))
+    .limit(bound + 1)
+    .as('hits');
+  const [{ n }] = await db.select({ n: count() }).from(hits);
   return n;
 }
 
@@ -45,27 +52,46 @@ const escapeHtml = (text: string) =>
 export const safeSnippet = (headline: string) =>
   escapeHtml(headline).replaceAll(START, '<mark>').replaceAll(STOP, '</mark>');
 
+/**
+ * A page of hits ranked by relevance over a bounded candidate set: the first `bound` matching entries the
+ * caller may see (the index's order), so a common word ranks a thousand entries, not a third of the index.
+ * While the count is exact (count_capped false) every match is a candidate and the ranking is exact.
+ */
 export async function searchHits(
   db: Db,
   caller: Caller,
   words: string,
   limit: number,
   offset: number,
+  bound: number,
 ): Promise<SearchHit[]> {
-  const rank = sql<number>`ts_rank(${searchEntries.tsv}, ${tsQuery(words)})`;
-  // Rank and slice first; headlines (costly) are built for the page's rows only.
-  const page = db
+  // The policy filter is inside the bounded set: nothing the caller may not see is ranked.
+  const candidates = db
     .select({
       id: searchEntries.id,
       caseId: searchEntries.caseId,
       type: searchEntries.type,
       title: searchEntries.title,
       body: searchEntries.body,
-      rank: rank.as('rank'),
+      tsv: searchEntries.tsv,
     })
     .from(searchEntries)
     .where(matching(caller, words))
-    .orderBy(desc(rank), desc(searchEntries.id))
+    .limit(bound)
+    .as('candidates');
+  const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQuery(words)})`;
+  // Rank and slice first; headlines (costly) are built for the page's rows only.
+  const page = db
+    .select({
+      id: candidates.id,
+      caseId: candidates.caseId,
+      type: candidates.type,
+      title: candidates.title,
+      body: candidates.body,
+      rank: rank.as('rank'),
+    })
+    .from(candidates)
+    .orderBy(desc(rank), desc(candidates.id))
     .limit(limit)
     .offset(offset)
     .as('hits');

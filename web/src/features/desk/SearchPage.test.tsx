@@ -37,6 +37,13 @@ describe('SearchPage', () => {
     expect(calls.search).toHaveBeenCalledWith('injection', 1, expect.any(AbortSignal));
   });
 
+  it('says "1,000+ results" for a capped count, and its pager goes on past the counted pages', async () => {
+    calls.search.mockResolvedValue({ ...page([hit()], 1000), count_capped: true });
+    renderAt(<SearchPage />, '/cvdp/search?query=injection');
+    expect(await screen.findByText('1,000+ results')).toBeInTheDocument();
+    expect(screen.getByText(/Page 1 of \d+\+/)).toBeInTheDocument();
+  });
+
   it('searches live once typing pauses, and a newer search aborts the older request', async () => {
     const signals: AbortSignal[] = [];
     calls.search.mockImplementation((query, _page, signal) => {

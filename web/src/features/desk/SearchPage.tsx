@@ -7,7 +7,7 @@ import type { SearchHitType } from '@cvdp/core';
 import { ContrastBadge, type BadgeVariant } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NO_DATA_TEXT } from '../../components/NoDataRow.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { countLabel, Pager } from '../../components/Pager.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { DESK_PAGE_SIZE, useCaseSearch } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
@@ -47,7 +47,7 @@ export function SearchPage() {
       {words && <ErrorAlert error={hits.error} prefix="An error occurred: " />}
       <div aria-live="polite" className="text-body-secondary small mb-2">
         {words && hits.isFetching && 'Searching...'}
-        {words && !hits.isFetching && data && (data.count === 1 ? '1 result' : `${data.count} results`)}
+        {words && !hits.isFetching && data && countLabel(data.count, data.count_capped, 'result', 'results')}
       </div>
       {data && (
         <ListGroup as="ol" aria-label="Search results">
@@ -80,7 +80,15 @@ export function SearchPage() {
           })}
         </ListGroup>
       )}
-      {data && <Pager page={page} pageSize={DESK_PAGE_SIZE} count={data.count} onPage={setPage} />}
+      {data && (
+        <Pager
+          page={page}
+          pageSize={DESK_PAGE_SIZE}
+          count={data.count}
+          capped={data.count_capped}
+          onPage={setPage}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // A case list with its ordering and page in the URL: the body of My cases, All cases and a vendor's home.
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { countLabel, Pager } from '../../../components/Pager.tsx';
 import { type CaseListParams, DESK_PAGE_SIZE, useCases } from '../api/index.ts';
 import { useListParams } from '../list-params.ts';
 import { CaseTable } from './CaseTable.tsx';
@@ -22,7 +22,7 @@ export function CaseList(props: { filters: Omit<CaseListParams, 'page' | 'orderi
         <>
           {list.data && (
             <p className="text-body-secondary small mb-2" aria-live="polite">
-              {list.data.count === 1 ? '1 case' : `${list.data.count} cases`}
+              {countLabel(list.data.count, list.data.count_capped, 'case', 'cases')}
             </p>
           )}
           <CaseTable
@@ -33,7 +33,15 @@ export function CaseList(props: { filters: Omit<CaseListParams, 'page' | 'orderi
           />
         </>
       )}
-      {list.data && <Pager page={page} pageSize={DESK_PAGE_SIZE} count={list.data.count} onPage={setPage} />}
+      {list.data && (
+        <Pager
+          page={page}
+          pageSize={DESK_PAGE_SIZE}
+          count={list.data.count}
+          capped={list.data.count_capped}
+          onPage={setPage}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,79 @@
+// The word searches' capped count (GET /api/cases/?query=, GET /api/search/): past 1,000 matches the count
+// stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
+// a caller's count only ever counts what they may see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
+import { sql } from 'drizzle-orm';
+import { caseParticipants } from '../tables.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+
+const MATCHES = COUNT_CAP + 5;
+let t: TestApp;
+let coordinator: TestClient & { user: TestUser };
+let member: TestClient & { user: TestUser };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  coordinator = await t.signIn({ roles: ['coordinator'] });
+  member = await t.signIn();
+  // Set-based: the search triggers index each case's title as it goes in.
+  await t.db.execute(
+    sql`insert into cases (title, summary) select 'Wombat burrow flaw ' || n, 'wombat' from generate_series(1, ${MATCHES}) n`,
+  );
+  await t.db.execute(sql`insert into cases (title) values ('A lone numbat')`);
+  const [vendor] = await t.db.insert(groups).values({ name: 'Capped Vendor' }).returning();
+  await t.db.insert(groupMembers).values({ groupId: vendor.id, userId: member.user.id });
+  await t.db.execute(
+    sql`insert into ${caseParticipants} (case_id, group_id, role) select id, ${vendor.id}, 'vendor' from cases where title like 'Wombat burrow flaw %' order by id limit 3`,
+  );
+});
+afterAll(() => t.close());
+
+interface Page {
+  count: number;
+  count_capped: boolean;
+  next: string | null;
+  results: unknown[];
+}
+
+const get = async (who: TestClient, url: string) => {
+  const res = await who.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page>();
+};
+
+describe.each([
+  ['/api/cases/', 'cases'],
+  ['/api/search/', 'search entries'],
+])('%s?query= counts at most 1,000 matches', (path) => {
+  it('stops at the cap with count_capped and a next page', async () => {
+    const page = await get(coordinator, `${path}?query=wombat&page_size=20`);
+    expect(page).toMatchObject({ count: COUNT_CAP, count_capped: true });
+    expect(page.results).toHaveLength(20);
+    expect(page.next).toContain('page=2');
+  });
+
+  it('raises the cap to the end of the asked page, so every page the links reach exists', async () => {
+    const last = COUNT_CAP / 20;
+    const atCap = await get(coordinator, `${path}?query=wombat&page_size=20&page=${last}`);
+    expect(atCap).toMatchObject({ count: COUNT_CAP, count_capped: true });
+    expect(atCap.next).toContain(`page=${last + 1}`);
+    const past = await get(coordinator, `${path}?query=wombat&page_size=20&page=${last + 1}`);
+    expect(past).toMatchObject({ count: MATCHES, count_capped: false, next: null });
+    expect(past.results).toHaveLength(MATCHES - COUNT_CAP);
+    const beyond = await coordinator.get(`${path}?query=wombat&page_size=20&page=${last + 2}`);
+    expect(beyond.statusCode).toBe(400);
+  });
+
+  it('counts exactly below the cap, and only what the caller may see', async () => {
+    expect(await get(coordinator, `${path}?query=numbat`)).toMatchObject({ count: 1, count_capped: false });
+    const mine = await get(member, `${path}?query=wombat`);
+    expect(mine).toMatchObject({ count: 3, count_capped: false, next: null });
+    expect(mine.results).toHaveLength(3);
+  });
+});
+
+it('the case list without words counts exactly (count_capped false)', async () => {
+  const all = await get(coordinator, '/api/cases/?page_size=5');
+  expect(all).toMatchObject({ count: MATCHES + 1, count_capped: false });
+});
