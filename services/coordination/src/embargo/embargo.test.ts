@@ -3,14 +3,14 @@
 // hash-chained log (tampering found), breaches, and the reminders at T-7, T-1 and T-0 with a moved clock and
 // two workers on one database — each exactly once. One app for the file; the app's own worker is off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ManualClock, activity, groupMembers, groups } from '@cvdp/server-kit';
 import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
 import type { EmbargoView } from '@cvdp/core';
 import { coordinationService } from '../app.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport } from '../../testing/report-test-helpers.ts';
-import { emailOutbox, embargoLog, embargoReminders, notifications } from '../tables.ts';
+import { actionItems, emailOutbox, embargoLog, embargoReminders, notifications } from '../tables.ts';
 import { EmbargoReminderWorker } from './reminders.ts';
 
 const DAY = 86_400_000;
@@ -74,6 +74,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const proposals = (id = caseId) => `/api/case/${id}/embargo/proposals/`;
+/** The users with an open "answer this embargo proposal" request on the case, sorted. */
+const askedToAnswer = async () =>
+  (
+    await t.db
+      .select({ userId: actionItems.userId })
+      .from(actionItems)
+      .where(
+        and(
+          eq(actionItems.caseId, caseId),
+          eq(actionItems.kind, 'embargo_proposal'),
+          isNull(actionItems.resolvedAt),
+        ),
+      )
+  )
+    .map((r) => r.userId)
+    .sort((a, b) => a - b);
 
 describe('proposals and answers', () => {
   it('a case starts without an embargo; bad proposals are refused naming the problem, nothing stored', async () => {
@@ -117,13 +133,12 @@ describe('proposals and answers', () => {
       [expect.stringContaining('Otis'), 'none'],
       [expect.stringContaining('Vera'), 'none'],
     ]);
-    const asked = await t.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(and(eq(notifications.caseId, caseId), eq(notifications.kind, 'embargo_proposed')));
-    expect(asked.map((n) => n.userId).sort()).toEqual(
-      [groupMemberA, groupMemberB, vendor2, vendor3].map((c) => c.user.id).sort(),
+    // Asked as an Action-needed request (on top of the bell and desk until answered), not a plain notification.
+    expect(await askedToAnswer()).toEqual(
+      [groupMemberA, groupMemberB, vendor2, vendor3].map((c) => c.user.id).sort((a, b) => a - b),
     );
+    const actions = ok(await vendor3.get('/api/case/notifications/actions/')).json();
+    expect(actions.results).toMatchObject([{ kind: 'embargo_proposal', case: caseId }]);
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'embargo_proposed'));
     expect(emails).toHaveLength(4);
     expect(emails[0].subject).toContain('Please answer the embargo proposal');
@@ -148,6 +163,8 @@ describe('proposals and answers', () => {
     const view = await embargoOf(reporter);
     expect(view.open_proposal!.answers.map((a) => a.answer)).toEqual(['accept', 'none', 'accept']);
     expect(view.open_proposal!.answers[0].answered_by?.name).toBe('Gus Group');
+    // Each vendor's answer closes its own users' requests only: Otis has not answered yet.
+    expect(await askedToAnswer()).toEqual([vendor3.user.id]);
   });
 
   it("the coordinator's decision takes effect and records who had accepted, declined or not answered", async () => {
@@ -165,6 +182,8 @@ describe('proposals and answers', () => {
       not_answered: [{ id: vendorRows.otis }],
     });
     ok(await coordinator.patch(`/api/case/embargo/proposals/${id}/`, { answer: 'accept' }), 409);
+    // Decided: nobody is asked any more.
+    expect(await askedToAnswer()).toEqual([]);
   });
 
   it('a vendor asks for an extension (counted as its own acceptance); the coordinator accepts the new end', async () => {

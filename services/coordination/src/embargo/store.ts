@@ -20,7 +20,13 @@ import { caseParticipants } from '../cases/tables.ts';
 import { type CaseAccess, can } from '../policy/index.ts';
 import { appendEmbargoLog } from './log.ts';
 import { type EmbargoEvent, transition } from './machine.ts';
-import { type EmbargoNoticeContext, askToAnswer, tellEveryone, utcText } from './notify.ts';
+import {
+  type EmbargoNoticeContext,
+  askToAnswer,
+  closeAnswerRequests,
+  tellEveryone,
+  utcText,
+} from './notify.ts';
 import { embargoAnswers, embargoProposals, embargoReminders, embargoes } from './tables.ts';
 
 export const EMBARGO_CHANNEL = 'embargo_reminders';
@@ -155,7 +161,15 @@ export async function settleLocked(
   await tx
     .update(embargoProposals)
     .set({ status: 'lapsed' })
-    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')));
+    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')))
+    .returning({ id: embargoProposals.id })
+    .then((lapsed) =>
+      closeAnswerRequests(
+        tx,
+        row.caseId,
+        lapsed.map((p) => p.id),
+      ),
+    );
   const ctx = { caseId: row.caseId, actorId: null, actorName: 'CVDP', publicUrl };
   await record(
     tx,
@@ -378,6 +392,7 @@ export async function propose(
       ctx.now,
     );
     await askToAnswer(tx, ctx, {
+      proposalId: proposal.id,
       participantIds: vendors.filter((v) => v.id !== participantId).map((v) => v.id),
       end,
       reason: input.reason,
@@ -427,6 +442,12 @@ export async function answerProposal(
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) throw conflict(EMBARGO_ALREADY_ANSWERED);
+    await closeAnswerRequests(
+      tx,
+      proposal.caseId,
+      [proposal.id],
+      inserted.map((a) => a.participantId),
+    );
     const who = inserted.map((a) => ({
       id: a.participantId,
       name: mine.find((v) => v.id === a.participantId)!.name,
@@ -479,6 +500,7 @@ export async function decideProposal(
         decision: { accepted, declined, not_answered: notAnswered },
       })
       .where(eq(embargoProposals.id, proposal.id));
+    await closeAnswerRequests(tx, proposal.caseId, [proposal.id]);
     const endsAt = accept ? current.endsAt : row.endsAt;
     await tx
       .update(embargoes)
@@ -555,7 +577,15 @@ export async function exitEmbargo(
   await tx
     .update(embargoProposals)
     .set({ status: 'lapsed' })
-    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')));
+    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')))
+    .returning({ id: embargoProposals.id })
+    .then((lapsed) =>
+      closeAnswerRequests(
+        tx,
+        row.caseId,
+        lapsed.map((p) => p.id),
+      ),
+    );
   const broken = kind === 'broken';
   await record(
     tx,
