@@ -46,7 +46,7 @@ export const queryKeys = {
     participants: (caseId: number) => ['cases', 'participants', caseId, 'list'] as const,
     participantsSummary: (caseId: number) => ['cases', 'participants', caseId, 'summary'] as const,
     activityAll: (caseId: number) => ['cases', 'activity', caseId] as const,
-    activity: (caseId: number, q: string) => ['cases', 'activity', caseId, q] as const,
+    activity: (caseId: number, q: string, kind = '') => ['cases', 'activity', caseId, q, kind] as const,
     /** GET /api/case/{id}/transfers/ (a page of them) and the connections a case can go to. */
     transfers: (caseId: number, page: number) => ['cases', 'transfers', caseId, page] as const,
     transferTargets: () => ['cases', 'transfer-targets'] as const,
