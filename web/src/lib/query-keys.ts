@@ -89,7 +89,10 @@ export const queryKeys = {
     caseParticipants: (caseId: number) => ['threads', 'case-participants', caseId] as const,
     /** Every post list of a thread (pages, pinned, searches): invalidate on a live event. */
     posts: (threadId: number) => ['threads', 'posts', threadId] as const,
-    postPages: (threadId: number, search: string) => ['threads', 'posts', threadId, 'pages', search] as const,
+    postPages: (threadId: number, search: string, around: number | null = null) =>
+      ['threads', 'posts', threadId, 'pages', search, around] as const,
+    /** The caller's place in the thread when it was opened (not under `posts`: refreshing posts keeps it). */
+    read: (threadId: number) => ['threads', 'read', threadId] as const,
     pinned: (threadId: number) => ['threads', 'posts', threadId, 'pinned'] as const,
     history: (postId: number) => ['threads', 'history', postId] as const,
   },
