@@ -177,7 +177,7 @@ export function ThreadView({
   const renderPost = (p: Post, nested: boolean) => (
     <div key={p.id} id={`post-${p.id}`} tabIndex={-1} className="thread-post">
       {!search && p.id === firstNew && (
-        <p className="text-primary fw-semibold small border-top border-primary pt-1 mb-2" role="note">
+        <p className="fw-semibold small border-top border-primary border-2 pt-1 mb-2" role="note">
           {newCount >= 1000 ? '1000+' : newCount} new since your last visit
         </p>
       )}
