@@ -1,7 +1,8 @@
 // node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --screenshots]
 //
-// The thread view with 100 posts, cold, in Chromium: ms from navigation start to the page being interactive —
-// the 100th post rendered (its sanitised HTML in place, reactions and actions beside it) and the New post box
+// The thread view of a 20,000-post thread opened at the reader's first unread post (issue 26: post 12,345 of
+// 20,000, on page 124), cold, in Chromium: ms from navigation start to the page being interactive — the
+// "N new since your last visit" marker and the first unread post in view, the page's 100th post rendered (its sanitised HTML in place, reactions and actions beside it) and the New post box
 // enabled and taking focus. The web app (web/dist) is served by a tiny static server and every API call is
 // answered in the browser with page.route fixtures (a case, its caller metadata, the thread, 100 posts with
 // Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure is the page's
@@ -33,6 +34,9 @@ const args = new Map(
 const LOADS = Math.max(1, Number(args.get('loads') ?? 7));
 const GOAL_MS = 1000;
 const POSTS = 100;
+/** The reader's first unread post: the view asks for its page (`around`), 12,301–12,400. */
+const FIRST_UNREAD = 12_345;
+const PAGE_START = 12_300;
 
 // ------------------------------------------------------------------------------------------- fixtures
 
@@ -135,7 +139,7 @@ function post(id: number): Post {
     deleted: false,
   };
 }
-const POST_LIST = Array.from({ length: POSTS }, (_, i) => post(i + 1));
+const POST_LIST = Array.from({ length: POSTS }, (_, i) => post(PAGE_START + i + 1));
 const pageOf = <T>(results: T[], next: string | null = null, count = results.length): PageOf<T> => ({
   count,
   next,
@@ -152,11 +156,35 @@ async function answerApi(page: Page) {
     if (p === '/api/cases/5/') return route.fulfill({ json: CASE });
     if (p === '/api/case/5/metadata/') return route.fulfill({ json: METADATA });
     if (p === '/api/case/thread/3/') return route.fulfill({ json: THREAD });
+    if (p === '/api/case/thread/3/read/') {
+      return route.fulfill({
+        json: {
+          thread: 3,
+          last_read_post: FIRST_UNREAD - 1,
+          first_unread_post: FIRST_UNREAD,
+          latest_post: 20_000,
+          unread: 1000,
+          read_at: '2026-05-08T10:00:00Z',
+        },
+      });
+    }
     if (p === '/api/case/thread/3/posts/') {
       if (url.searchParams.get('pinned') === '1') {
         return route.fulfill({ json: pageOf(POST_LIST.filter((x) => x.pinned)) });
       }
-      return route.fulfill({ json: pageOf(POST_LIST, '/api/case/thread/3/posts/?page=2', 20_000) });
+      if (url.searchParams.get('around') !== String(FIRST_UNREAD)) {
+        return route.fulfill({
+          status: 400,
+          json: { detail: 'The bench answers the first unread page only.' },
+        });
+      }
+      return route.fulfill({
+        json: {
+          ...pageOf(POST_LIST, `/api/case/thread/3/posts/?after=${PAGE_START + POSTS}`, 20_000),
+          previous: `/api/case/thread/3/posts/?before=${PAGE_START + 1}`,
+          page: 124,
+        },
+      });
     }
     // The live stream: held open without events (as the server does between posts).
     if (p === '/api/case/thread/3/events/') {
@@ -224,6 +252,11 @@ async function timeToInteractive(browser: Browser, url: string) {
         const posts = document.querySelectorAll('article[data-post-id]').length;
         const box = document.querySelector<HTMLTextAreaElement>('form[aria-label="New post"] textarea');
         if (posts < expected || !box || box.disabled) return false;
+        // Opened where the reader left off: the first unread post (under its marker) is in view.
+        const unread = document.getElementById('post-12345');
+        if (!unread || !unread.textContent?.includes('new since your last visit')) return false;
+        const top = unread.getBoundingClientRect().top;
+        if (top < 0 || top > window.innerHeight) return false;
         box.focus();
         return document.activeElement === box ? { ms: performance.now(), posts } : false;
       },

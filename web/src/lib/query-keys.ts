@@ -57,7 +57,7 @@ export const queryKeys = {
     participants: (caseId: number) => ['cases', 'participants', caseId, 'list'] as const,
     participantsSummary: (caseId: number) => ['cases', 'participants', caseId, 'summary'] as const,
     activityAll: (caseId: number) => ['cases', 'activity', caseId] as const,
-    activity: (caseId: number, q: string) => ['cases', 'activity', caseId, q] as const,
+    activity: (caseId: number, q: string, kind = '') => ['cases', 'activity', caseId, q, kind] as const,
     /** GET /api/case/{id}/transfers/ (a page of them) and the connections a case can go to. */
     transfers: (caseId: number, page: number) => ['cases', 'transfers', caseId, page] as const,
     transferTargets: () => ['cases', 'transfer-targets'] as const,
@@ -106,7 +106,10 @@ export const queryKeys = {
     caseParticipants: (caseId: number) => ['threads', 'case-participants', caseId] as const,
     /** Every post list of a thread (pages, pinned, searches): invalidate on a live event. */
     posts: (threadId: number) => ['threads', 'posts', threadId] as const,
-    postPages: (threadId: number, search: string) => ['threads', 'posts', threadId, 'pages', search] as const,
+    postPages: (threadId: number, search: string, around: number | null = null) =>
+      ['threads', 'posts', threadId, 'pages', search, around] as const,
+    /** The caller's place in the thread when it was opened (not under `posts`: refreshing posts keeps it). */
+    read: (threadId: number) => ['threads', 'read', threadId] as const,
     pinned: (threadId: number) => ['threads', 'posts', threadId, 'pinned'] as const,
     history: (postId: number) => ['threads', 'history', postId] as const,
   },

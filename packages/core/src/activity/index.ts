@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { idParam } from '../ids/index.ts';
 import { isoDate } from '../cases/workspace.ts';
+import { ACTIVITY_KINDS } from './named.ts';
+
+export * from './named.ts';
 
 /** A person named in an answer: id and name (UserRef of the case wire shapes). */
 const personRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -25,7 +28,16 @@ export const activityEntrySchema = z.object({
   verb: z.string(),
   object_type: z.string(),
   object_id: z.string(),
-  text: z.string().describe('A sentence for people: "Ana Admin activated the case".'),
+  text: z
+    .string()
+    .describe(
+      'A sentence for people, naming the object when the reader may see it: "Cora posted in \'Coordination with Acme\'".',
+    ),
+  object_name: z
+    .string()
+    .nullable()
+    .describe("The object's name as the sentence quotes it (null: gone, or not the reader's to see)."),
+  link: z.string().nullable().describe('Where the object is in the app (a path), if it has a place.'),
   created: z.string(),
   before: staffOnlyValue,
   after: staffOnlyValue,
@@ -34,6 +46,10 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 export const activityQuery = z.object({
   q: z.string().trim().max(200, 'q must be at most 200 characters.').optional(),
+  kind: z
+    .enum(ACTIVITY_KINDS, `Unknown kind: use one of ${ACTIVITY_KINDS.join(', ')}.`)
+    .optional()
+    .describe('Only rows of this kind (posts, participants, status, vulnerabilities, advisory, embargo).'),
 });
 
 /**
@@ -99,6 +115,20 @@ export const ACTIVITY_PHRASES: Readonly<Record<string, string>> = {
   'participant:changed role': "changed a participant's role",
   'participant:updated': "changed a participant's role",
   'participant:notified': 'sent the case notice to a participant',
+  // threads and posts (the thread's name is added when the reader may see it: named.ts)
+  'post:posted': 'posted in a thread',
+  'post:replied': 'replied in a thread',
+  'post:edited post': 'edited a post',
+  'post:pinned post': 'pinned a post',
+  'post:unpinned post': 'unpinned a post',
+  'post:removed post': 'removed a post',
+  'post:reacted': 'reacted to a post',
+  'post:took back reaction': 'took back a reaction',
+  'thread:started thread': 'started a thread',
+  'thread:removed thread participant': 'removed a participant from a thread',
+  // vendor statuses
+  'vendor_status:set': "set a vendor's status",
+  'vendor_status:changed': "changed a vendor's status",
   // assignments
   'assignment:assigned': 'assigned a coordinator',
   'assignment:auto-assigned': 'assigned a coordinator automatically',

@@ -5,6 +5,7 @@ import { idParam, idValue } from '../ids/index.ts';
 import { CASE_ROLES } from '../cases/roles.ts';
 import { userRefSchema } from '../cases/user-ref.ts';
 import { REACTIONS } from './reactions.ts';
+import type { PageOf } from '../http/index.ts';
 
 export const THREAD_SUBJECT_MAX = 300;
 export const POST_MAX_LENGTH = 100_000;
@@ -26,6 +27,10 @@ export const REPLY_TO_REMOVED = 'This post was removed: reply to another one.';
 export const POST_REMOVED = 'This post was removed.';
 export const ONLY_AUTHOR_EDITS = 'Only its author can edit a post.';
 export const ONLY_STAFF_PINS = 'Only coordinators can pin posts.';
+/** Refusals of the posts list's paging parameters (the API answers them in `errors`). */
+export const POSTS_ONE_POSITION = 'Use one of after, before, around or page.';
+export const AROUND_WHOLE_THREAD = 'around finds a post in the whole thread: leave out pinned and search.';
+export const AROUND_NOT_IN_THREAD = 'This thread has no post with this id.';
 
 /**
  * POST /api/case/{id}/threads/ (staff): `participants` (case participant ids of this case) restricts the
@@ -122,6 +127,13 @@ export const postListQuery = z.object({
    * what the first does; `page` counts from the start of the list). Not combined with `page` > 1.
    */
   after: idParam.optional(),
+  /** Keyset paging backwards: the `page_size` posts before this post id (still oldest first). */
+  before: idParam.optional(),
+  /**
+   * The page (of `page_size`, counted from the thread's first post) that holds this post: how a reader lands
+   * at their first unread post, or at the post they just wrote, without loading the pages before it.
+   */
+  around: idParam.optional(),
   pinned: z
     .enum(['0', '1', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')
@@ -177,6 +189,27 @@ export const postSchema = z.object({
   deleted: z.boolean().describe('A removed post stays as a marker for its replies.'),
 });
 export type Post = z.infer<typeof postSchema>;
+/** A page of posts; `page` (1-based) is the page number an `around` call landed on. */
+export type PostsPage = PageOf<Post> & { page?: number };
+
+/**
+ * GET /api/case/thread/{id}/read/: where the caller stands in a thread — what opening it lands on. Posts by
+ * others after `last_read_post` are new to them; `first_unread_post` is the first of those (null: nothing
+ * new) and `latest_post` the thread's last post ("Jump to latest").
+ */
+export const threadReadSchema = z.object({
+  thread: z.number().int(),
+  last_read_post: z.number().int().describe('0 when the caller has read nothing of the thread.'),
+  first_unread_post: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The first post by someone else after last_read_post (null: nothing new).'),
+  latest_post: z.number().int().nullable(),
+  unread: threadSchema.shape.unread,
+  read_at: z.string().nullable().describe('When the caller last read the thread (null: never).'),
+});
+export type ThreadRead = z.infer<typeof threadReadSchema>;
 
 /** Who wrote a version of a post: id and name (the shape of cases' UserRef). */
 const postEditorSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,7 +1,8 @@
 // Reading the activity log: one case's rows, or the rows of every case the caller may see, newest first,
 // as the policy's `activity.read` filters them. `q` narrows by words: each must appear in the verb, the
 // object type, the actor's name (or, across cases, the case title). No HTTP here.
-import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_KIND_TYPES, type ActivityKind, CASE_STATUS_VERBS } from '@cvdp/core';
 import { type Db, activity, users } from '@cvdp/server-kit';
 import { escapeLike } from '../accounts/like-pattern.ts';
 import { cases } from '../cases/tables.ts';
@@ -36,6 +37,20 @@ function matchesWords(words: string[], acrossCases: boolean): SQL | undefined {
       );
     }),
   );
+}
+
+/** Rows of one kind (`?kind=`): its object types; `status` also the case's own status changes. */
+function ofKind(kind: ActivityKind | undefined): SQL | undefined {
+  if (!kind) return undefined;
+  const types = inArray(activity.objectType, [...ACTIVITY_KIND_TYPES[kind]]);
+  if (kind !== 'status') return types;
+  return or(types, and(eq(activity.objectType, 'case'), inArray(activity.verb, [...CASE_STATUS_VERBS])));
+}
+
+/** How a list is narrowed: words (`q`) and a kind. */
+export interface ActivityFilter {
+  words: string[];
+  kind?: ActivityKind;
 }
 
 /** The row's before/after values may be shown (the policy's `activity.read_details`), as a column. */
@@ -76,12 +91,22 @@ export interface ActivityRow {
 }
 
 /** Rows of one case the caller may see. */
-const inCase = (access: CaseAccess, words: string[]) =>
-  and(eq(activity.caseId, access.caseId), filter('activity.read', access), matchesWords(words, false));
+const inCase = (access: CaseAccess, f: ActivityFilter) =>
+  and(
+    eq(activity.caseId, access.caseId),
+    filter('activity.read', access),
+    matchesWords(f.words, false),
+    ofKind(f.kind),
+  );
 
 /** Rows of every case the caller may see (account-level rows, with no case, are not case activity). */
-const acrossCases = (caller: Caller, words: string[]) =>
-  and(isNotNull(activity.caseId), filter('activity.read', caller), matchesWords(words, true));
+const acrossCases = (caller: Caller, f: ActivityFilter) =>
+  and(
+    isNotNull(activity.caseId),
+    filter('activity.read', caller),
+    matchesWords(f.words, true),
+    ofKind(f.kind),
+  );
 
 // The inner join on cases keeps to rows of cases that exist (the log's case_id has no foreign key, and the
 // per-row check answers 404 for a case that is gone).
@@ -113,19 +138,19 @@ function listWhere(
     .offset(offset);
 }
 
-export const countCaseActivity = (db: Db, access: CaseAccess, words: string[]) =>
-  countWhere(db, inCase(access, words));
+export const countCaseActivity = (db: Db, access: CaseAccess, f: ActivityFilter) =>
+  countWhere(db, inCase(access, f));
 
 export const listCaseActivity = (
   db: Db,
   access: CaseAccess,
-  words: string[],
+  f: ActivityFilter,
   limit: number,
   offset: number,
-) => listWhere(db, access, inCase(access, words), limit, offset);
+) => listWhere(db, access, inCase(access, f), limit, offset);
 
-export const countAllActivity = (db: Db, caller: Caller, words: string[]) =>
-  countWhere(db, acrossCases(caller, words));
+export const countAllActivity = (db: Db, caller: Caller, f: ActivityFilter) =>
+  countWhere(db, acrossCases(caller, f));
 
-export const listAllActivity = (db: Db, caller: Caller, words: string[], limit: number, offset: number) =>
-  listWhere(db, caller, acrossCases(caller, words), limit, offset);
+export const listAllActivity = (db: Db, caller: Caller, f: ActivityFilter, limit: number, offset: number) =>
+  listWhere(db, caller, acrossCases(caller, f), limit, offset);

@@ -85,6 +85,8 @@ const MATRIX_TEXT = `
   # Activity and metrics
   GET     /api/case/:id/activity/                           401       200      200    404      200         200
   GET     /api/case/activity/                               401       200      200    200      200         200
+  # A reader's place in a thread (issue 26): :id is an open thread of case A
+  GET     /api/case/thread/:id/read/                        401       200      200    404      200         200
   GET     /api/metrics/                                     401       403      403    403      200         200
   # Administration (:id is an auto-assignment role / a resolution)
   GET     /manage/autoassignment/                           401       403      403    403      200         200
@@ -216,6 +218,8 @@ let vendorParticipant = 0;
 let observerParticipant = 0;
 /** A vulnerability of case A, with the vendor group's status set (so it has a VEX). */
 let vulA = 0;
+/** An open thread of case A. */
+let threadA = 0;
 let serial = 0;
 let tracker: RowChangeTracker;
 /** What only case A's / B's people may read: its title, report word, tag, participants' names. */
@@ -302,6 +306,8 @@ beforeAll(async () => {
     .values({ caseId: caseA, localId: 1, description: 'A buffer overflow' })
     .returning();
   vulA = vul.id;
+  const [thread] = await t.db.insert(threads).values({ caseId: caseA, subject: 'Matrix thread' }).returning();
+  threadA = thread.id;
   ok(
     await client.coordinator.post(`/api/case/${caseA}/vendors/status/`, {
       vul: vulA,
@@ -730,6 +736,7 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     return {};
   },
   'GET /api/vul/:id/': () => ({ url: `/api/vul/${vulA}/` }),
+  'GET /api/case/thread/:id/read/': () => ({ url: `/api/case/thread/${threadA}/read/` }),
   'PATCH /api/vul/:id/': () => ({ url: `/api/vul/${vulA}/`, body: { title: unique('Matrix title') } }),
   'DELETE /api/vul/:id/': async () => ({ url: `/api/vul/${await newVul()}/` }),
   'GET /api/case/vul/:id/cvss/': () => ({ url: `/api/case/vul/${vulA}/cvss/` }),
@@ -949,6 +956,7 @@ const listsFor = (word: string) => [
   `/api/search/?query=${encodeURIComponent(word === WORD_A ? TITLE_A : TITLE_B)}`,
   '/api/case/activity/',
   `/api/case/activity/?q=${word}`,
+  '/api/case/activity/?kind=posts',
   '/api/case/notifications/',
   '/api/case/metadata/',
   '/api/user/assignments/',

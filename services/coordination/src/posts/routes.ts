@@ -3,8 +3,12 @@
 // pinning and removing one post; reactions; a post's history with line diffs; the Markdown preview. A
 // thread the caller may not read (another case, or restricted away from them) answers 404 for the thread and every post in it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  AROUND_NOT_IN_THREAD,
+  AROUND_WHOLE_THREAD,
   ONLY_AUTHOR_EDITS,
+  POSTS_ONE_POSITION,
   ONLY_STAFF_PINS,
   POST_REMOVED,
   POSTS_MAX_PAGE_SIZE,
@@ -40,6 +44,7 @@ import {
   createPost,
   findPost,
   listPosts,
+  pageHolding,
   postHistory,
   postView,
   removePost,
@@ -53,18 +58,26 @@ const listQuery = pageQuery(POSTS_MAX_PAGE_SIZE, POSTS_MAX_PAGE_SIZE, { clamp: t
   postListQuery.shape,
 );
 const conflict = (message: string) => new HttpError(409, message);
-const postsPage = pageOf(postSchema);
-const AFTER_WITH_PAGE = 'Use after or page, not both.';
+const postsPage = pageOf(postSchema).extend({
+  page: z.number().int().optional().describe('With around: the page (1-based) that holds the post.'),
+});
+const badQuery = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
 
 /**
- * The next keyset page's link: this request's query with `after` set to the page's last post. Built from
- * CVDP_PUBLIC_URL when it is set, relative otherwise (never from Host headers), like the kit's page links.
+ * A keyset page's link: this request's query with `after` (or `before`) set to a post of this page, the
+ * other positions left out. Built from CVDP_PUBLIC_URL when it is set, relative otherwise (never from Host
+ * headers), like the kit's page links.
  */
-function afterLink(request: FastifyRequest, after: number, pageSize: number): string {
+function keysetLink(
+  request: FastifyRequest,
+  key: 'after' | 'before',
+  postId: number,
+  pageSize: number,
+): string {
   const url = new URL(request.url, 'http://placeholder');
-  url.searchParams.set('after', String(after));
+  for (const k of ['after', 'before', 'around', 'page']) url.searchParams.delete(k);
+  url.searchParams.set(key, String(postId));
   url.searchParams.set('page_size', String(pageSize));
-  url.searchParams.delete('page');
   return `${request.server.config?.publicUrl ?? ''}${url.pathname}${url.search}`;
 }
 
@@ -96,7 +109,7 @@ export async function postRoutes(app: FastifyInstance) {
     '/api/case/thread/:id/posts/',
     {
       summary:
-        "A thread's posts, oldest first (page_size ≤ 100, larger is capped); pinned=1 pinned only; search= words in the posts; after=<post id> the page after that post (keyset, for Load more)",
+        "A thread's posts, oldest first (page_size ≤ 100, larger is capped); pinned=1 pinned only; search= words in the posts; after=<post id> / before=<post id> the page after / before that post (keyset, for Load newer / older); around=<post id> the page that holds that post (its number in `page`)",
       tags,
       access: 'user',
       params: idParams,
@@ -112,8 +125,10 @@ export async function postRoutes(app: FastifyInstance) {
       );
       const q = request.query;
       const f = { pinned: q.pinned, search: q.search || undefined };
-      if (q.after !== undefined && q.page > 1) {
-        throw new HttpError(400, AFTER_WITH_PAGE, { page: [AFTER_WITH_PAGE] });
+      const positions = [q.after, q.before, q.around, q.page > 1 ? q.page : undefined];
+      if (positions.filter((p) => p !== undefined).length > 1) throw badQuery('page', POSTS_ONE_POSITION);
+      if ((q.around !== undefined || q.before !== undefined) && (f.pinned || f.search)) {
+        throw badQuery(q.around !== undefined ? 'around' : 'before', AROUND_WHOLE_THREAD);
       }
       // A client that holds this answer already (its ETag in If-None-Match) gets a 304, nothing read.
       const etag = postsPageEtag(loaded.thread, extra, request.user!.id, request.url);
@@ -125,25 +140,41 @@ export async function postRoutes(app: FastifyInstance) {
       const cache = answerCache(db);
       const kept = cache.get(etag);
       if (kept) return reply.type(json).headers(conditional).send(kept);
-      const offset = (q.page - 1) * q.page_size;
+      // around: the page that holds the post (its ids are fixed, so the ETag's URL and version still name it).
+      let pageNumber = q.page;
+      if (q.around !== undefined) {
+        const holding = await pageHolding(db, loaded.thread.id, q.around, q.page_size);
+        if (holding === null) throw badQuery('around', AROUND_NOT_IN_THREAD);
+        pageNumber = holding;
+      }
       const page = await listPosts(db, loaded.thread, loaded.lastRead, request.user!.id, f, {
         limit: q.page_size,
-        offset,
+        offset: q.around !== undefined ? (pageNumber - 1) * q.page_size : (q.page - 1) * q.page_size,
         after: q.after,
+        before: q.before,
       });
-      if (q.page > 1 && q.after === undefined && page.results.length === 0) {
+      if (q.page > 1 && page.results.length === 0) {
         throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
       }
+      const first = page.results[0]?.id;
       const last = page.results.at(-1)?.id;
-      const answer =
-        q.after === undefined
-          ? toPage(request, q, page.count, page.results)
-          : {
-              count: page.count,
-              next: page.more && last !== undefined ? afterLink(request, last, q.page_size) : null,
-              previous: null,
-              results: page.results,
-            };
+      const link = (key: 'after' | 'before', id: number | undefined, when: boolean) =>
+        when && id !== undefined ? keysetLink(request, key, id, q.page_size) : null;
+      const keyset = q.after !== undefined || q.before !== undefined || q.around !== undefined;
+      const answer = !keyset
+        ? toPage(request, q, page.count, page.results)
+        : {
+            count: page.count,
+            // A `before` page's `more` says posts precede it; the anchor itself follows it.
+            next: link('after', last, q.before !== undefined || page.more),
+            previous: link(
+              'before',
+              first,
+              q.before !== undefined ? page.more : q.around !== undefined && pageNumber > 1,
+            ),
+            results: page.results,
+            ...(q.around !== undefined ? { page: pageNumber } : {}),
+          };
       // Written as the response schema would write it (only the keys it names), once per answer kept.
       const bytes = Buffer.from(JSON.stringify(postsPage.parse(answer)));
       cache.set(etag, bytes);

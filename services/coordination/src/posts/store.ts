@@ -4,7 +4,20 @@
 // stays for the replies), reacting, and a post's history with line diffs. Every change writes its activity
 // row in its own transaction; a new post also bumps the thread's count and last-post time and tells the
 // thread's readers there. No HTTP here.
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
 import {
   POST_REMOVED,
   type Post,
@@ -122,11 +135,15 @@ export interface PostListFilter {
   search?: string;
 }
 
-/** Which slice of the list: `limit` posts after `offset` of them, or (keyset) after the post `after`. */
+/**
+ * Which slice of the list: `limit` posts after `offset` of them, or (keyset) after the post `after`, or
+ * (keyset, backwards) the `limit` posts before the post `before`.
+ */
 export interface PostSlice {
   limit: number;
   offset: number;
   after?: number;
+  before?: number;
 }
 
 export interface PostPage {
@@ -134,7 +151,7 @@ export interface PostPage {
   count: number;
   /** The page's posts, the caller's reactions marked `mine`. */
   results: Post[];
-  /** Whether posts follow this page. */
+  /** Whether posts follow this page (for a `before` page: whether posts precede it). */
   more: boolean;
 }
 
@@ -225,6 +242,63 @@ function wholePage(db: Db) {
   return prepared;
 }
 
+const pagesBefore = new WeakMap<Db, ReturnType<typeof preparePageBefore>>();
+
+/**
+ * The page before the post `before` (ids read backwards from `posts_thread_idx`, the rows then oldest first):
+ * "Load older" above a page opened in the middle of a thread costs what the first page does.
+ */
+function preparePageBefore(db: Db) {
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.threadId, sql.placeholder('threadId')), lt(posts.id, sql.placeholder('before'))))
+    .orderBy(desc(posts.id))
+    .limit(sql.placeholder('take'))
+    .as('page');
+  return db
+    .select(postFields(sql.placeholder('userId')))
+    .from(posts)
+    .innerJoin(page, eq(page.id, posts.id))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(groups, eq(groups.id, posts.authorGroupId))
+    .orderBy(asc(posts.id))
+    .prepare('posts_page_before');
+}
+
+function pageBefore(db: Db) {
+  let prepared = pagesBefore.get(db);
+  if (!prepared) {
+    prepared = preparePageBefore(db);
+    pagesBefore.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * Which page (1-based, of `pageSize`, counted from the thread's first post) holds the post `postId`; null
+ * when the thread has no such post. One statement: an index-only count of the ids before it
+ * (`posts_thread_idx`) — a 20,000-post thread's last page is a count of 20,000 index entries, not a read of
+ * the pages before it.
+ */
+export async function pageHolding(
+  db: Db,
+  threadId: number,
+  postId: number,
+  pageSize: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({
+      before:
+        sql<number>`(select count(*) from ${posts} where ${posts.threadId} = ${threadId} and ${posts.id} < ${postId})`.mapWith(
+          Number,
+        ),
+      found: sql<boolean>`exists (select 1 from ${posts} where ${posts.id} = ${postId} and ${posts.threadId} = ${threadId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row.found ? Math.floor(row.before / pageSize) + 1 : null;
+}
+
 /** A page as read: its posts, whether posts follow it, and a pinned or search list's whole count. */
 interface PageRead {
   results: Post[];
@@ -252,6 +326,17 @@ async function readPage(
   // One more id than the page tells whether posts follow it.
   const take = slice.limit + 1;
   let rows: (SelectedPost & { total: number | null })[];
+  if (whole && slice.before !== undefined) {
+    const found = await pageBefore(db).execute({
+      threadId: thread.id,
+      userId,
+      before: slice.before,
+      take,
+    });
+    // Read newest first: the extra id, if any, is the oldest — it only says that posts precede the page.
+    rows = found.slice(found.length > slice.limit ? 1 : 0).map((r) => ({ ...r, total: null }));
+    return { results: rows.map(postViewOf), more: found.length > slice.limit, total: null };
+  }
   if (whole) {
     const found = await wholePage(db).execute({
       threadId: thread.id,
@@ -289,7 +374,8 @@ async function readPage(
 
 /**
  * A page of the thread's posts for the caller. The whole thread's count is the thread's own `post_count`
- * (removed posts stay as markers). Reading a page of the whole thread marks it read up to its last post.
+ * (removed posts stay as markers). Reading a page of the whole thread marks it read up to its last post;
+ * reading its last page (caught up) also marks the caller's notifications about the thread read.
  */
 export async function listPosts(
   db: Db,
@@ -305,7 +391,8 @@ export async function listPosts(
     ? thread.postCount
     : (page.total ?? (slice.after ? await countPosts(db, thread, f) : 0));
   const last = page.results.at(-1)?.id ?? 0;
-  if (whole && last > lastRead) await markRead(db, thread.id, userId, last);
+  const caughtUp = whole && slice.before === undefined && !page.more && page.results.length > 0;
+  if (whole && (last > lastRead || caughtUp)) await markRead(db, thread.id, userId, last, caughtUp);
   return { count, results: page.results, more: page.more };
 }
 

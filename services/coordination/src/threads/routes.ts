@@ -7,6 +7,7 @@ import {
   threadCreateSchema,
   threadListQuery,
   threadParticipantSchema,
+  threadReadSchema,
   threadSchema,
   threadUpdateSchema,
 } from '@cvdp/core';
@@ -33,6 +34,7 @@ import {
   findThreadParticipant,
   listThreadParticipants,
   listThreads,
+  readPosition,
   removeThreadParticipant,
   threadView,
   updateThread,
@@ -112,6 +114,30 @@ export async function threadRoutes(app: FastifyInstance) {
     },
     async (request) =>
       threadView((await readableThread(db, request.user!, request.params.id, { unread: true })).loaded),
+  );
+
+  r.get(
+    '/api/case/thread/:id/read/',
+    {
+      summary:
+        'Where the caller stands in a thread: the last post they read, the first new one, the latest (reading its posts moves it)',
+      tags,
+      access: 'user',
+      params: idParams,
+      response: { 200: threadReadSchema },
+    },
+    async (request) => {
+      const { loaded } = await readableThread(db, request.user!, request.params.id, { unread: true });
+      const at = await readPosition(db, loaded.thread.id, request.user!.id, loaded.lastRead);
+      return {
+        thread: loaded.thread.id,
+        last_read_post: loaded.lastRead,
+        first_unread_post: at.firstUnread,
+        latest_post: at.latest,
+        unread: loaded.unread,
+        read_at: at.readAt?.toISOString() ?? null,
+      };
+    },
   );
 
   /** A thread the caller may read and manage: 404 if they may not read it, 403 if they may not manage it. */

@@ -26,6 +26,7 @@ import {
 } from '../policy/index.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { posts } from '../posts/tables.ts';
+import { notifications } from '../notifications/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { threadParticipants, threadReads, threads } from './tables.ts';
 
@@ -432,16 +433,58 @@ export async function removeThreadParticipant(
   });
 }
 
-/** Marks the thread read by the user up to `postId` (never backwards). */
-export async function markRead(db: Db | Tx, threadId: number, userId: number, postId: number): Promise<void> {
-  await db
-    .insert(threadReads)
-    .values({ threadId, userId, lastReadPostId: postId })
-    .onConflictDoUpdate({
-      target: [threadReads.threadId, threadReads.userId],
-      set: {
-        lastReadPostId: sql`greatest(${threadReads.lastReadPostId}, excluded.last_read_post_id)`,
-        readAt: sql`now()`,
-      },
-    });
+const upsertRead = (threadId: number, userId: number, postId: number) => sql`
+  insert into ${threadReads} (thread_id, user_id, last_read_post_id) values (${threadId}, ${userId}, ${postId})
+  on conflict (thread_id, user_id) do update
+    set last_read_post_id = greatest(${threadReads.lastReadPostId}, excluded.last_read_post_id), read_at = now()`;
+
+const clearNotifications = (threadId: number, userId: number) => sql`
+  update ${notifications} set read_at = now()
+  where ${notifications.userId} = ${userId} and ${notifications.threadId} = ${threadId} and ${notifications.readAt} is null`;
+
+/**
+ * Marks the thread read by the user up to `postId` (never backwards). `caughtUp` (they read up to the
+ * thread's last post) also marks their unread notifications about the thread read, in the same statement:
+ * a bell entry about posts they have just read would only send them back to read them again.
+ */
+export async function markRead(
+  db: Db | Tx,
+  threadId: number,
+  userId: number,
+  postId: number,
+  caughtUp = false,
+): Promise<void> {
+  if (!caughtUp) {
+    await db.execute(upsertRead(threadId, userId, postId));
+    return;
+  }
+  await db.execute(
+    sql`with read as (${upsertRead(threadId, userId, postId)} returning 1) ${clearNotifications(threadId, userId)}`,
+  );
+}
+
+/**
+ * Where the user stands in the thread (GET /api/case/thread/{id}/read/), in one statement: the first post
+ * by someone else after `lastRead` (index probes of `posts_thread_idx`), the thread's last post and when
+ * they last read it.
+ */
+export async function readPosition(db: Db, threadId: number, userId: number, lastRead: number) {
+  const [row] = await db
+    .select({
+      firstUnread: sql<
+        number | null
+      >`(select min(${posts.id}) from ${posts} where ${posts.threadId} = ${threadId} and ${posts.id} > ${lastRead} and ${posts.deletedAt} is null and ${posts.authorId} is distinct from ${userId})`,
+      latest: sql<
+        number | null
+      >`(select max(${posts.id}) from ${posts} where ${posts.threadId} = ${threadId})`,
+      readAt: sql<
+        string | null
+      >`(select ${threadReads.readAt} from ${threadReads} where ${threadReads.threadId} = ${threadId} and ${threadReads.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    firstUnread: row.firstUnread === null ? null : Number(row.firstUnread),
+    latest: row.latest === null ? null : Number(row.latest),
+    readAt: row.readAt === null ? null : new Date(row.readAt),
+  };
 }

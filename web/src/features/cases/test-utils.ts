@@ -64,7 +64,8 @@ export function fakeCaseCalls() {
     removeParticipant: vi.fn<(participantId: number) => Promise<void>>(),
     notifyParticipants: vi.fn<(id: number, participants: number[]) => Promise<ParticipantsNotified>>(),
     notifyAllVendors: vi.fn<(id: number) => Promise<ParticipantsNotified>>(),
-    fetchCaseActivity: vi.fn<(id: number, page: number, q: string) => Promise<PageOf<ActivityEntry>>>(),
+    fetchCaseActivity:
+      vi.fn<(id: number, page: number, q: string, kind?: string) => Promise<PageOf<ActivityEntry>>>(),
     fetchTransferTargets: vi.fn<() => Promise<TransferTarget[]>>(),
     fetchCaseTransfers: vi.fn<(caseId: number, page: number) => Promise<PageOf<Transfer>>>(),
     startTransfer: vi.fn<(caseId: number, connection: number) => Promise<Transfer>>(),
@@ -92,7 +93,12 @@ export function fakeCaseCalls() {
       [
         /^api\/case\/(\d+)\/activity\/$/,
         ([id], _b, c) =>
-          calls.fetchCaseActivity(id, Number(c?.params?.page), (c?.params?.q as string | undefined) ?? ''),
+          calls.fetchCaseActivity(
+            id,
+            Number(c?.params?.page),
+            (c?.params?.q as string | undefined) ?? '',
+            c?.params?.kind as string | undefined,
+          ),
       ],
       [/^api\/case\/transfers\/connections\/$/, () => calls.fetchTransferTargets()],
       [/^api\/case\/(\d+)\/embargo\/$/, ([id]) => calls.fetchEmbargo(id)],

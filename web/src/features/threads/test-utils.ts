@@ -10,11 +10,13 @@ import type {
   Participant,
   Post,
   PostHistory,
+  PostsPage,
   Reaction,
   Thread,
+  ThreadRead,
 } from '@cvdp/core';
 import { answerCalls } from '../../test/answer-calls.ts';
-import type { OnProgress, PostChange, ThreadChange, ThreadFilter } from './api/index.ts';
+import type { OnProgress, PostChange, PostsAt, ThreadChange, ThreadFilter } from './api/index.ts';
 
 type Params = Record<string, unknown>;
 /** What the feature reads of an upload's progress event (axios's AxiosProgressEvent, in part). */
@@ -46,6 +48,19 @@ export function fakeThreadCalls() {
     fetchCaseParticipants: vi.fn<(caseId: number) => Promise<Participant[]>>(),
     fetchPosts: vi.fn<(threadId: number, after: number, search: string) => Promise<PageOf<Post>>>(),
     fetchPinnedPosts: vi.fn<(threadId: number) => Promise<Post[]>>(),
+    /** The page at (`around`) or before (`before`) a post. */
+    fetchPostsAt: vi.fn<(threadId: number, at: PostsAt) => Promise<PostsPage>>(),
+    /** Answers "nothing read, nothing new" unless a test says otherwise: the thread opens at its start. */
+    fetchThreadRead: vi.fn<(threadId: number) => Promise<ThreadRead>>((thread) =>
+      Promise.resolve({
+        thread,
+        last_read_post: 0,
+        first_unread_post: null,
+        latest_post: null,
+        unread: 0,
+        read_at: null,
+      }),
+    ),
     createPost: vi.fn<(threadId: number, content: string, replyTo?: number) => Promise<Post>>(),
     updatePost: vi.fn<(postId: number, change: PostChange) => Promise<Post>>(),
     deletePost: vi.fn<(postId: number) => Promise<void>>(),
@@ -68,17 +83,22 @@ export function fakeThreadCalls() {
       ],
       [/^api\/case\/(\d+)\/threads\/archived\/$/, ([id]) => calls.fetchThreads(+id, 'archived')],
       [/^api\/case\/thread\/(\d+)\/$/, ([id]) => calls.fetchThread(+id)],
+      [/^api\/case\/thread\/(\d+)\/read\/$/, ([id]) => calls.fetchThreadRead(+id)],
       [/^api\/case\/(\d+)\/participants\/$/, ([id]) => calls.fetchCaseParticipants(+id).then(pageOf)],
       [
         /^api\/case\/thread\/(\d+)\/posts\/$/,
         ([id], _b, c) =>
           c?.params?.pinned === 1
             ? calls.fetchPinnedPosts(+id).then(pageOf)
-            : calls.fetchPosts(
-                +id,
-                Number(c?.params?.after ?? 0),
-                (c?.params?.search as string | undefined) ?? '',
-              ),
+            : c?.params?.around !== undefined
+              ? calls.fetchPostsAt(+id, { around: Number(c.params.around) })
+              : c?.params?.before !== undefined
+                ? calls.fetchPostsAt(+id, { before: Number(c.params.before) })
+                : calls.fetchPosts(
+                    +id,
+                    Number(c?.params?.after ?? 0),
+                    (c?.params?.search as string | undefined) ?? '',
+                  ),
       ],
       [/^case\/thread\/post\/diff\/(\d+)\/$/, ([id]) => calls.fetchPostHistory(+id)],
       [/^api\/case\/(\d+)\/artifacts\/$/, ([id]) => calls.fetchArtifacts(+id)],

@@ -6,6 +6,7 @@ export * from './create-thread.ts';
 export * from './update-thread.ts';
 export * from './case-participants.ts';
 export * from './thread-posts.ts';
+export * from './thread-read.ts';
 export * from './pinned-posts.ts';
 export * from './create-post.ts';
 export * from './update-post.ts';

@@ -229,7 +229,7 @@ describe('ThreadView', () => {
     expect(within(marker).getByText('Post 2')).toBeInTheDocument();
   });
 
-  it('loads the next 100 posts with "Load more"', async () => {
+  it('loads the next 100 posts with "Load newer posts"', async () => {
     calls.fetchPosts.mockImplementation((_thread, after) =>
       Promise.resolve(
         !after
@@ -240,11 +240,45 @@ describe('ThreadView', () => {
     renderView();
     expect(await screen.findByText('Page one', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByText('Page two')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load newer posts' }));
     expect(await screen.findByText('Page two')).toBeInTheDocument();
     // The next page is the one after the last post shown (keyset), not a page number.
     expect(calls.fetchPosts).toHaveBeenLastCalledWith(3, 1, '');
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load newer posts' })).not.toBeInTheDocument();
+  });
+
+  it('opens at the first new post under its marker, loads older posts before it, and remembers newest first', async () => {
+    calls.fetchThreadRead.mockResolvedValue({
+      thread: 3,
+      last_read_post: 10,
+      first_unread_post: 11,
+      latest_post: 12,
+      unread: 2,
+      read_at: '2026-05-03T10:00:00Z',
+    });
+    calls.fetchPostsAt.mockImplementation((_thread, at) =>
+      Promise.resolve(
+        'around' in at
+          ? { ...page([post(10), post(11), post(12)], null, 3), previous: '/x?before=10', page: 2 }
+          : page([post(9, { html: '<p>Older</p>' })], null, 3),
+      ),
+    );
+    renderView();
+    const marker = await screen.findByText('2 new since your last visit', undefined, SLOW);
+    expect(marker.closest('[id]')).toHaveAttribute('id', 'post-11');
+    expect(calls.fetchPostsAt).toHaveBeenCalledWith(3, { around: 11 });
+    expect(calls.fetchPosts).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Load older posts' }));
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(calls.fetchPostsAt).toHaveBeenLastCalledWith(3, { before: 10 });
+    const ids = () => [...document.querySelectorAll('.thread-post')].map((e) => e.id);
+    expect(ids()).toEqual(['post-9', 'post-10', 'post-11', 'post-12']);
+    await userEvent.click(screen.getByRole('button', { name: 'Newest first' }));
+    expect(ids()).toEqual(['post-12', 'post-11', 'post-10', 'post-9']);
+    const kept = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!);
+    const key = kept.find((k) => k.startsWith('cvdp.thread-order.'))!;
+    expect(localStorage.getItem(key)).toBe('newest');
+    localStorage.clear();
   });
 
   it('searches within the thread', async () => {
@@ -312,7 +346,7 @@ describe('ThreadView', () => {
     expect(source.closed).toBe(true);
   });
 
-  it('attaches a file (its link lands in the draft) and posts the draft, which then clears', async () => {
+  it('attaches a file (its link lands in the draft), posts the draft, which then clears, and moves to the post', async () => {
     calls.fetchPosts.mockResolvedValue(page([]));
     calls.uploadToThread.mockImplementation(async (_thread, file) => ({
       uuid: 'f1',
@@ -335,12 +369,14 @@ describe('ThreadView', () => {
     await userEvent.upload(screen.getByLabelText('Attach a file'), file);
     expect(calls.uploadToThread).toHaveBeenCalledWith(3, file, expect.any(Function));
     await waitFor(() => expect(box).toHaveValue('[notes.txt](/api/case/artifact/f1/download/)'));
-    calls.fetchPosts.mockResolvedValue(page([post(9, { html: '<p>Sent one</p>' })]));
+    // The view moves to the page that holds the new post, whichever it is.
+    calls.fetchPostsAt.mockResolvedValue({ ...page([post(9, { html: '<p>Sent one</p>' })]), page: 3 });
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() =>
       expect(calls.createPost).toHaveBeenCalledWith(3, '[notes.txt](/api/case/artifact/f1/download/)'),
     );
     expect(await screen.findByText('Sent one')).toBeInTheDocument();
+    expect(calls.fetchPostsAt).toHaveBeenCalledWith(3, { around: 9 });
     expect(box).toHaveValue('');
   });
 

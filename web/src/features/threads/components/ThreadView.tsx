@@ -1,8 +1,14 @@
-// One thread: pinned posts on top, then the posts in order with their replies nested one level, "Load more"
-// for the next 100, search within the thread, a reply or new post with a file attached, and live updates.
-import { Suspense, useMemo, useState } from 'react';
+// One thread: pinned posts on top, then the posts in order (oldest or newest first, as the reader last chose)
+// with their replies nested one level, search within the thread, a reply or new post with a file attached,
+// and live updates. A long thread opens at the reader's first new post under an "N new since your last
+// visit" marker and loads older and newer pages (100 each) around it; "Jump to latest" and a post just
+// written move the view to that post, whatever page it is on.
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
 import type { Post } from '@cvdp/core';
+import { toast } from '../../../lib/toast.ts';
+import { parseRouteId } from '../../../lib/route-id.ts';
 import { fieldErrors, isNotFound } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
@@ -16,6 +22,8 @@ import {
   useThread,
   useThreadEvents,
   useThreadPosts,
+  useThreadRead,
+  fetchThreadRead,
   useUpdateThread,
   useUploadToThread,
 } from '../api/index.ts';
@@ -38,6 +46,34 @@ export function nestPosts(posts: Post[], skip: ReadonlySet<number> = new Set()) 
   return { roots, replies };
 }
 
+/** Oldest or newest first. */
+export type PostOrder = 'oldest' | 'newest';
+
+/**
+ * The reader's order is kept in this browser (localStorage, per user), not on the server: the view needs it
+ * before its first page is asked for (newest first opens at the latest post), and a server-side setting
+ * would add a round trip to every thread's opening for a display choice that gives nobody access to anything.
+ */
+const orderKey = (userId: number | null) => `cvdp.thread-order.${userId ?? 'anonymous'}`;
+
+function useRememberedOrder(userId: number | null): [PostOrder, (order: PostOrder) => void] {
+  const [order, setOrder] = useState<PostOrder>(() =>
+    localStorage.getItem(orderKey(userId)) === 'newest' ? 'newest' : 'oldest',
+  );
+  const choose = (next: PostOrder) => {
+    localStorage.setItem(orderKey(userId), next);
+    setOrder(next);
+  };
+  return [order, choose];
+}
+
+/** Where the view stands: the post it opened at or was moved to, and whether to bring it into view. */
+interface Anchor {
+  post: number | null;
+  /** Bring the post into view (and focus it) once its page is shown. */
+  scroll: boolean;
+}
+
 export function ThreadView({
   caseId,
   threadId,
@@ -53,20 +89,72 @@ export function ThreadView({
   const [search, setSearch] = useState('');
   const [searchInput, setSearchInput] = useState('');
   const [replyTo, setReplyTo] = useState<Post | null>(null);
+  const [order, setOrder] = useRememberedOrder(me);
+  const [params] = useSearchParams();
+  const linked = parseRouteId(params.get('post') ?? undefined);
 
   const thread = useThread(threadId);
+  const read = useThreadRead(threadId);
+  // Where the thread opens: a linked post, else the first new one, else the latest when newest come first.
+  const [anchor, setAnchor] = useState<Anchor | null>(null);
+  const opening = read.data
+    ? (linked ?? read.data.first_unread_post ?? (order === 'newest' ? read.data.latest_post : null))
+    : null;
+  const at: Anchor | null =
+    anchor ?? (read.data || read.error ? { post: opening, scroll: opening !== null } : null);
   // Reading the posts marks them read on the server: the hook refreshes the list's unread counts.
-  const pages = useThreadPosts(threadId, caseId, search, poll);
+  const pages = useThreadPosts(threadId, caseId, search, poll, at?.post ?? null, at !== null);
   const pinned = usePinnedPosts(threadId, poll);
   const archive = useUpdateThread(threadId, caseId);
+  // Replies written here, shown under their post at once (a reply is the thread's newest post: its page may
+  // be one the view has not loaded).
+  const [written, setWritten] = useState<Post[]>([]);
 
-  const posts = useMemo(() => pages.data?.pages.flatMap((p) => p.results) ?? [], [pages.data]);
+  const posts = useMemo(() => {
+    const loaded = pages.data?.pages.flatMap((p) => p.results) ?? [];
+    const ids = new Set(loaded.map((p) => p.id));
+    const extra = search ? [] : written.filter((p) => !ids.has(p.id));
+    return extra.length ? [...loaded, ...extra].sort((a, b) => a.id - b.id) : loaded;
+  }, [pages.data, written, search]);
   const pinnedPosts = useMemo(() => (search ? [] : (pinned.data ?? [])), [pinned.data, search]);
   const pinnedIds = useMemo(() => new Set(pinnedPosts.map((p) => p.id)), [pinnedPosts]);
-  const { roots, replies } = useMemo(
-    () => (search ? { roots: posts, replies: new Map<number, Post[]>() } : nestPosts(posts, pinnedIds)),
-    [posts, pinnedIds, search],
-  );
+  const { roots, replies } = useMemo(() => {
+    const nested = search
+      ? { roots: posts, replies: new Map<number, Post[]>() }
+      : nestPosts(posts, pinnedIds);
+    return order === 'newest' && !search ? { ...nested, roots: [...nested.roots].reverse() } : nested;
+  }, [posts, pinnedIds, search, order]);
+
+  // The post the view was moved to comes into view (and takes focus, for a keyboard) once it is shown.
+  const scrolled = useRef<number | null>(null);
+  const target = at?.scroll ? at.post : null;
+  const shown = target !== null && posts.some((p) => p.id === target);
+  useEffect(() => {
+    if (target === null || !shown || scrolled.current === target) return;
+    const el = document.getElementById(`post-${target}`);
+    if (!el) return;
+    scrolled.current = target;
+    el.scrollIntoView?.({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [target, shown]);
+
+  const moveTo = (post: number) => {
+    scrolled.current = null;
+    setAnchor({ post, scroll: true });
+  };
+  const jumpToLatest = async () => {
+    // Asked afresh (posts may have come since the thread was opened); the marker keeps its opening answer.
+    const now = await fetchThreadRead(threadId);
+    if (now.latest_post !== null) moveTo(now.latest_post);
+  };
+  const onWritten = (post: Post) => {
+    if (post.reply_to !== null) setWritten((w) => [...w, post]);
+    else moveTo(post.id);
+    toast(post.reply_to !== null ? 'Your reply is posted.' : 'Your post is in the thread.');
+  };
+  // "N new since your last visit" above the first post that was new when the thread was opened.
+  const firstNew = read.data?.first_unread_post ?? null;
+  const newCount = read.data?.unread ?? 0;
 
   if (thread.isPending) return <PageSpinner label="Loading the thread…" />;
   if (thread.error) {
@@ -85,33 +173,65 @@ export function ThreadView({
   }
   const t = thread.data;
   const readOnly = t.archived;
-  const composer = <Composer threadId={threadId} caseId={caseId} readOnly={readOnly} />;
+  const composer = <Composer threadId={threadId} caseId={caseId} readOnly={readOnly} onWritten={onWritten} />;
 
   const renderPost = (p: Post, nested: boolean) => (
-    <PostItem
-      key={p.id}
-      post={p}
-      me={me}
-      staff={staff}
-      readOnly={readOnly}
-      onReply={nested || search ? undefined : (post) => setReplyTo(post)}
-    >
-      {!nested && (replies.get(p.id)?.length ?? 0) > 0 && (
-        <div className="ms-3 ms-md-4 mt-2" role="list" aria-label="Replies">
-          {replies.get(p.id)!.map((r) => (
-            <div role="listitem" key={r.id}>
-              {renderPost(r, true)}
-            </div>
-          ))}
-        </div>
+    <div key={p.id} id={`post-${p.id}`} tabIndex={-1} className="thread-post">
+      {!search && p.id === firstNew && (
+        <p className="fw-semibold small border-top border-primary border-2 pt-1 mb-2" role="note">
+          {newCount >= 1000 ? '1000+' : newCount} new since your last visit
+        </p>
       )}
-      {!nested && replyTo?.id === p.id && (
-        <div className="ms-3 ms-md-4 mt-2">
-          <ReplyBox threadId={threadId} caseId={caseId} post={p} onDone={() => setReplyTo(null)} />
-        </div>
-      )}
-    </PostItem>
+      <PostItem
+        key={p.id}
+        post={p}
+        me={me}
+        staff={staff}
+        readOnly={readOnly}
+        onReply={nested || search ? undefined : (post) => setReplyTo(post)}
+      >
+        {!nested && (replies.get(p.id)?.length ?? 0) > 0 && (
+          <div className="ms-3 ms-md-4 mt-2" role="list" aria-label="Replies">
+            {replies.get(p.id)!.map((r) => (
+              <div role="listitem" key={r.id}>
+                {renderPost(r, true)}
+              </div>
+            ))}
+          </div>
+        )}
+        {!nested && replyTo?.id === p.id && (
+          <div className="ms-3 ms-md-4 mt-2">
+            <ReplyBox
+              threadId={threadId}
+              caseId={caseId}
+              post={p}
+              onDone={() => setReplyTo(null)}
+              onWritten={onWritten}
+            />
+          </div>
+        )}
+      </PostItem>
+    </div>
   );
+
+  const loadButton = (direction: 'older' | 'newer') => {
+    const newer = direction === 'newer';
+    const more = newer ? pages.hasNextPage : pages.hasPreviousPage;
+    const busy = newer ? pages.isFetchingNextPage : pages.isFetchingPreviousPage;
+    if (!more) return null;
+    return (
+      <Button
+        variant="outline-primary"
+        size="sm"
+        className="mb-2"
+        disabled={busy}
+        onClick={() => void (newer ? pages.fetchNextPage() : pages.fetchPreviousPage())}
+      >
+        {busy ? 'Loading...' : newer ? 'Load newer posts' : 'Load older posts'}
+      </Button>
+    );
+  };
+  const [top, bottom] = order === 'newest' ? (['newer', 'older'] as const) : (['older', 'newer'] as const);
 
   return (
     <section aria-labelledby="thread-title">
@@ -185,6 +305,31 @@ export function ThreadView({
         </div>
       </Form>
 
+      {!search && (
+        <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+          <div role="group" aria-label="Order of posts" className="btn-group btn-group-sm">
+            {(['oldest', 'newest'] as const).map((o) => (
+              <Button
+                key={o}
+                variant={order === o ? 'primary' : 'outline-primary'}
+                aria-pressed={order === o}
+                onClick={() => {
+                  setOrder(o);
+                  if (o === 'newest' && anchor === null && opening === null && read.data?.latest_post) {
+                    setAnchor({ post: read.data.latest_post, scroll: false });
+                  }
+                }}
+              >
+                {o === 'oldest' ? 'Oldest first' : 'Newest first'}
+              </Button>
+            ))}
+          </div>
+          <Button size="sm" variant="outline-secondary" onClick={() => void jumpToLatest()}>
+            Jump to latest
+          </Button>
+        </div>
+      )}
+
       {pinnedPosts.length > 0 && (
         <section aria-label="Pinned posts" className="mb-3">
           <h3 className="h6">Pinned</h3>
@@ -203,17 +348,9 @@ export function ThreadView({
         {pages.data && roots.length === 0 && pinnedPosts.length === 0 && (
           <p className="text-body-secondary">{search ? 'No posts match.' : 'No posts yet.'}</p>
         )}
+        {loadButton(top)}
         {roots.map((p) => renderPost(p, false))}
-        {pages.hasNextPage && (
-          <Button
-            variant="outline-primary"
-            size="sm"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        )}
+        {loadButton(bottom)}
       </section>
       {composer}
     </section>
@@ -225,11 +362,13 @@ function ReplyBox({
   caseId,
   post,
   onDone,
+  onWritten,
 }: {
   threadId: number;
   caseId: number;
   post: Post;
   onDone: () => void;
+  onWritten: (post: Post) => void;
 }) {
   const [draft, setDraft] = useState('');
   const reply = useCreatePost(threadId, caseId);
@@ -244,9 +383,10 @@ function ReplyBox({
           reply.mutate(
             { content: draft, replyTo: post.id },
             {
-              onSuccess: () => {
+              onSuccess: (written) => {
                 setDraft('');
                 onDone();
+                onWritten(written);
               },
             },
           )
@@ -262,7 +402,17 @@ function ReplyBox({
   );
 }
 
-function Composer({ threadId, caseId, readOnly }: { threadId: number; caseId: number; readOnly: boolean }) {
+function Composer({
+  threadId,
+  caseId,
+  readOnly,
+  onWritten,
+}: {
+  threadId: number;
+  caseId: number;
+  readOnly: boolean;
+  onWritten: (post: Post) => void;
+}) {
   const [draft, setDraft] = useState('');
   const send = useCreatePost(threadId, caseId);
   const attach = useUploadToThread(threadId, caseId);
@@ -277,7 +427,17 @@ function Composer({ threadId, caseId, readOnly }: { threadId: number; caseId: nu
         label="New post"
         value={draft}
         onChange={setDraft}
-        onSubmit={() => send.mutate({ content: draft }, { onSuccess: () => setDraft('') })}
+        onSubmit={() =>
+          send.mutate(
+            { content: draft },
+            {
+              onSuccess: (written) => {
+                setDraft('');
+                onWritten(written);
+              },
+            },
+          )
+        }
         submitText="Post"
         busy={send.isPending}
         error={error}
