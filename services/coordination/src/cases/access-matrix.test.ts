@@ -540,19 +540,6 @@ async function growReport() {
     .where(eq(reports.id, row.id));
 }
 
-/** An open thread of case A (made once), for the per-thread calls. */
-let threadA = 0;
-async function threadOfA() {
-  if (!threadA) {
-    const [row] = await t.db
-      .insert(threads)
-      .values({ caseId: caseA, subject: unique('Matrix thread') })
-      .returning({ id: threads.id });
-    threadA = row.id;
-  }
-  return threadA;
-}
-
 interface Sent {
   url?: string;
   body?: unknown;
@@ -591,9 +578,9 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
   'PATCH /api/case/:id/user/': () => ({ body: { muted: false } }),
   'POST /api/case/notifications/read/': () => ({ body: { all: true } }),
   'PUT /api/case/notifications/preferences/': () => ({ body: { conversation_email: 'daily' } }),
-  'GET /api/case/thread/:id/follow/': async () => ({ url: `/api/case/thread/${await threadOfA()}/follow/` }),
+  'GET /api/case/thread/:id/follow/': () => ({ url: `/api/case/thread/${threadA}/follow/` }),
   'PUT /api/case/thread/:id/follow/': async () => ({
-    url: `/api/case/thread/${await threadOfA()}/follow/`,
+    url: `/api/case/thread/${threadA}/follow/`,
     body: { mode: 'mute' },
   }),
   'GET /manage/email/templates/': () => ({ url: '/manage/email/templates/?template_type=0&search=notify' }),
