@@ -31,11 +31,7 @@ export const ACCOUNT_EMAIL_KINDS = ['account_security'] as const;
  * The embargo of a case (issue 25): a proposal to answer, a change everyone is told of (agreed, declined,
  * ended, broken), and the reminders 7 days, 1 day and 0 days before the end. Migration seeds the templates.
  */
-export const EMBARGO_NOTIFICATION_KINDS = [
-  'embargo_proposed',
-  'embargo_changed',
-  'embargo_ending',
-] as const;
+export const EMBARGO_NOTIFICATION_KINDS = ['embargo_proposed', 'embargo_changed', 'embargo_ending'] as const;
 /** The digest email (issue 26): conversation gathered per hour or per day; never an in-app row. */
 export const DIGEST_EMAIL_KINDS = ['digest'] as const;
 export type NotificationKind =
