@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { servers } from './support/servers.ts';
 import { apiSignIn, createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, submitReport, vendorGroupWithMember } from './support/cases.ts';
-import { expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
+import { expectNoSeriousAxeViolations, expectUniqueControlNames, screenshots } from './support/checks.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -43,7 +43,7 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   await dialog.getByLabel('Reason').fill('The vendors need a month for a fix.');
   await expectNoSeriousAxeViolations(coord, 'the embargo proposal dialog', { include: '.modal' });
   await dialog.getByRole('button', { name: 'Propose' }).click();
-  await expect(coord.getByRole('status')).toContainText('Embargo end proposed');
+  await expect(coord.getByRole('status', { name: 'Confirmations' })).toContainText('Embargo end proposed');
   await expect(card(coord)).toContainText('Proposed');
   await expect(card(coord)).toContainText(`${inDays(30)} 12:00 UTC`);
 
@@ -55,7 +55,9 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   const accept = card(vendor).getByRole('button', { name: 'Accept end' });
   await accept.focus();
   await vendor.keyboard.press('Enter');
-  await expect(vendor.getByRole('status')).toContainText('You accepted the proposed end.');
+  await expect(vendor.getByRole('status', { name: 'Confirmations' })).toContainText(
+    'You accepted the proposed end.',
+  );
   await expect(card(vendor)).toContainText(`${names[0]}: accepted`);
 
   const second = await apiSignIn(servers.main.url, members[1].email, members[1].password);
@@ -73,7 +75,7 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   await coord.reload();
   await expect(card(coord)).toContainText(`${names[2]}: not answered`);
   await card(coord).getByRole('button', { name: 'Put proposal into effect' }).click();
-  await expect(coord.getByRole('status')).toContainText('now in effect');
+  await expect(coord.getByRole('status', { name: 'Confirmations' })).toContainText('now in effect');
   await expect(card(coord)).toContainText('Active');
   await expect(card(coord)).toContainText(`accepted: ${names[0]}, ${names[1]}`);
   await expect(card(coord)).toContainText(`not answered: ${names[2]}`);
@@ -88,14 +90,14 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   await ask.getByLabel('End date').fill(inDays(45));
   await ask.getByLabel('Reason').fill('Our fix ships two weeks later.');
   await ask.getByRole('button', { name: 'Request' }).click();
-  await expect(third.getByRole('status')).toContainText('Extension requested.');
+  await expect(third.getByRole('status', { name: 'Confirmations' })).toContainText('Extension requested.');
   await expect(card(third)).toContainText('Change proposed');
 
   // The coordinator accepts the extension: the new end, in both times, with a countdown.
   await coord.reload();
   await expect(card(coord)).toContainText(`${names[2]} asks a new end`);
   await card(coord).getByRole('button', { name: 'Put proposal into effect' }).click();
-  await expect(coord.getByRole('status')).toContainText('now in effect');
+  await expect(coord.getByRole('status', { name: 'Confirmations' })).toContainText('now in effect');
   await expect(card(coord)).toContainText('Active');
   await expect(card(coord)).toContainText(`${inDays(45)} 12:00 UTC`);
   await expect(card(coord)).toContainText(/in 4[45] days/);
@@ -113,5 +115,14 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   await vendor.reload();
   await expect(card(vendor)).toContainText(`${inDays(45)} 12:00 UTC`);
   await expectNoSeriousAxeViolations(vendor, 'the vendor’s case page with the embargo card');
+
+  // The vendor's case list: filtered by the embargo end, the case says when it becomes public.
+  await vendor.goto(`/cvdp/cases?embargo_ends_before=${inDays(46)}`);
+  await expect(vendor.getByLabel('Embargo ends before')).toHaveValue(inDays(46));
+  const row = vendor.getByRole('row').filter({ hasText: `Embargoed router ${stamp}` });
+  await expect(row).toContainText(/4[45] days/);
+  await expectNoSeriousAxeViolations(vendor, 'the case list with the Public in column');
+  await expectUniqueControlNames(vendor, 'the case list with the embargo filter');
+  await screenshots(vendor, 'embargo-case-list');
   await Promise.all([coordContext.close(), vendorContext.close(), thirdContext.close()]);
 });

@@ -50,7 +50,12 @@ import { transferSendRoutes } from './transfers/send/routes.ts';
 import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { webhookWorkerPlugin } from './webhooks/worker-plugin.ts';
-import { embargoRoutes, embargoWorkerPlugin } from './embargo/index.ts';
+import {
+  embargoEndsBefore,
+  embargoRoutes,
+  embargoWorkerPlugin,
+  holdingEmbargoEnds,
+} from './embargo/index.ts';
 import { callerOf, filter } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -75,6 +80,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(caseRoutes, {
     detailParts: [reportDetailPart],
     awaitingMyStatus: casesAwaitingMyStatus,
+    embargo: { ends: holdingEmbargoEnds, endsBefore: embargoEndsBefore },
   });
   await app.register(reportRoutes);
   await app.register(addReportRoutes);

@@ -33,6 +33,20 @@ const trueFlag = z
   .enum(['True', 'true', '1', 'False', 'false', '0'])
   .transform((v) => v === 'True' || v === 'true' || v === '1');
 
+const EMBARGO_ENDS_BEFORE =
+  'embargo_ends_before must be a date (yyyy-MM-dd) or an instant (ISO 8601 with a time zone).';
+
+/**
+ * A date (its start, UTC) or an instant: the cases whose active embargo (active or revising) ends before it.
+ */
+const embargoEndsBefore = z
+  .string()
+  .refine(
+    (s) => isoDate.safeParse(s).success || z.iso.datetime({ offset: true }).safeParse(s).success,
+    EMBARGO_ENDS_BEFORE,
+  )
+  .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s));
+
 /** GET /api/cases/ filters (page and page_size come with the server's paging). */
 export const caseListFilters = z.object({
   query: z.string().trim().max(200, 'query must be at most 200 characters.').optional(),
@@ -40,6 +54,7 @@ export const caseListFilters = z.object({
   owned: trueFlag.optional(),
   tag: z.string().max(50).optional(),
   ordering: z.enum(orderings, `ordering must be one of ${orderings.join(', ')}.`).optional(),
+  embargo_ends_before: embargoEndsBefore.optional(),
 });
 
 const roleSchema = z.enum(CASE_ROLES);
@@ -63,6 +78,10 @@ export const caseListRowSchema = z.object({
       "A vendor participant the caller takes part through (theirs or a group's) has no status yet for some " +
         'vulnerability of the case (none said, or unknown).',
     ),
+  embargo_ends: z
+    .string()
+    .nullable()
+    .describe("The end of the case's active embargo (active or revising; ISO 8601 UTC), null when none."),
 });
 export type CaseListRow = z.infer<typeof caseListRowSchema>;
 

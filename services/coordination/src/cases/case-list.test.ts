@@ -93,6 +93,7 @@ describe('GET /api/cases/', () => {
       updated: expect.any(String),
       role: 'vendor',
       awaiting_my_status: false,
+      embargo_ends: null,
     });
     const rows: CaseListRow[] = (await coordinator.get('/api/cases/')).json().results;
     expect(rows.find((r) => r.id === ids.active)!.role).toBe('owner');

@@ -2,7 +2,7 @@
 // (GET/PATCH /api/cases/{id}/ — with what other domains add to it, the report), the states, the metadata a
 // list and a case page need, and the resolutions a case is closed with (manage/case/options/…).
 import type { FastifyInstance } from 'fastify';
-import { asc, count, eq } from 'drizzle-orm';
+import { type SQL, asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CASE_ROLES,
@@ -77,6 +77,11 @@ export interface CaseRoutesOptions {
    * vendor-status is a higher domain, so app.ts passes its query in.
    */
   awaitingMyStatus: (db: Db, caller: Caller, caseIds: number[]) => Promise<Set<number>>;
+  /** The embargo (a higher domain) in the list: each case's holding embargo end, and the ends-before filter. */
+  embargo: {
+    ends: (db: Db, caseIds: number[]) => Promise<Map<number, Date>>;
+    endsBefore: (db: Db, before: Date) => SQL;
+  };
 }
 
 export const CASE_LIST_MAX_PAGE_SIZE = 100;
@@ -137,7 +142,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     '/api/cases/',
     {
       summary:
-        'The cases the caller may see (filters: query, status, owned, tag; ordering); with `query` the count stops at 1,000 (count_capped)',
+        'The cases the caller may see (filters: query, status, owned, tag, embargo_ends_before; ordering); with `query` the count stops at 1,000 (count_capped)',
       tags: ['cases'],
       access: 'user',
       query: caseListQuery,
@@ -145,14 +150,16 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     },
     async (request) => {
       const caller = callerOf(request.user!);
-      const f = request.query;
+      const { embargo_ends_before: before, ...rest } = request.query;
+      const f = { ...rest, where: before && options.embargo.endsBefore(db, before) };
       const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
         const rows = await listCases(db, caller, f, limit, offset);
         const ids = rows.map((c) => c.id);
-        const [owners, roles, awaiting] = await Promise.all([
+        const [owners, roles, awaiting, embargoEnds] = await Promise.all([
           ownerNames(db, ids),
           callerRoles(db, caller, ids),
           options.awaitingMyStatus(db, caller, ids),
+          options.embargo.ends(db, ids),
         ]);
         return rows.map((c) => ({
           id: c.id,
@@ -165,11 +172,14 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           updated: c.updatedAt.toISOString(),
           role: highestRole(roles.get(c.id) ?? []),
           awaiting_my_status: awaiting.has(c.id),
+          embargo_ends: embargoEnds.get(c.id)?.toISOString() ?? null,
         }));
       };
       // A word search's exact count grows with the matches: it stops at the cap ("1,000+").
-      if (f.query) return paginateCapped(request, f, (bound) => countCasesUpTo(db, caller, f, bound), page);
-      const exact = await paginate(request, f, () => countCases(db, caller, f), page);
+      if (f.query) {
+        return paginateCapped(request, request.query, (bound) => countCasesUpTo(db, caller, f, bound), page);
+      }
+      const exact = await paginate(request, request.query, () => countCases(db, caller, f), page);
       return { ...exact, count_capped: false };
     },
   );

@@ -47,6 +47,38 @@ describe('AllCasesPage', () => {
     expect(screen.getByRole('columnheader', { name: /Updated/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('shows when each case becomes public and filters by the embargo end', async () => {
+    vi.useFakeTimers({ now: new Date('2027-03-30T12:00:00Z'), toFake: ['Date'] });
+    calls.cases.mockResolvedValue(
+      page([
+        caseRow({ id: 1, title: 'In days', embargo_ends: '2027-04-02T13:00:00Z' }),
+        caseRow({ id: 2, title: 'Tomorrow', embargo_ends: '2027-03-31T13:00:00Z' }),
+        caseRow({ id: 3, title: 'Today', embargo_ends: '2027-03-30T18:00:00Z' }),
+        caseRow({ id: 4, title: 'Past', embargo_ends: '2027-03-29T12:00:00Z' }),
+        caseRow({ id: 5, title: 'No embargo' }),
+      ]),
+    );
+    const { search } = renderAt(<AllCasesPage />, '/cvdp/cases');
+    const table = await screen.findByRole('table', { name: 'All cases' });
+    const publicIn = (title: string) => {
+      const row = within(table).getByRole('link', { name: title }).closest('tr')!;
+      const column = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((h) => h.textContent === 'Public in');
+      return within(row).getAllByRole('cell')[column].textContent;
+    };
+    expect(publicIn('In days')).toBe('3 days');
+    expect(publicIn('Tomorrow')).toBe('1 day');
+    expect(publicIn('Today')).toBe('today');
+    expect(publicIn('Past')).toBe('ended');
+    expect(publicIn('No embargo')).toBe('—');
+    vi.useRealTimers();
+
+    await userEvent.type(screen.getByLabelText('Embargo ends before'), '2027-04-15');
+    expect(search().get('embargo_ends_before')).toBe('2027-04-15');
+    await waitFor(() => expect(lastCall().embargo_ends_before).toBe('2027-04-15'));
+  });
+
   it('cycles a header ascending → descending → none, in the URL and the call', async () => {
     const { search } = renderAt(<AllCasesPage />, '/cvdp/cases');
     const title = await screen.findByRole('button', { name: /Title/ });

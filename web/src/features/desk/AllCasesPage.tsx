@@ -1,5 +1,5 @@
-// /cvdp/cases: every case the user may see, filtered by words, status and tag; filters, ordering and page
-// live in the URL (?query=…&status=0&status=1&tag=…&ordering=-updated&page=2).
+// /cvdp/cases: every case the user may see, filtered by words, status, tag and embargo end; filters, ordering and page
+// live in the URL (?query=…&status=0&status=1&tag=…&embargo_ends_before=yyyy-MM-dd&ordering=-updated&page=2).
 import { Col, Form, Row } from 'react-bootstrap';
 import { CASE_STATUSES, caseStatusLabel } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -16,6 +16,8 @@ export function AllCasesPage() {
     .map(Number)
     .filter((s) => (CASE_STATUSES as readonly number[]).includes(s));
   const tag = params.get('tag') ?? '';
+  // A date input gives yyyy-MM-dd or nothing; the server reads the date as its start, UTC.
+  const endsBefore = params.get('embargo_ends_before') ?? '';
   const metadata = useListMetadata();
   const tags = metadata.data?.tags ?? [];
 
@@ -54,6 +56,15 @@ export function AllCasesPage() {
               ))}
             </fieldset>
           </Col>
+          <Col xs={12} md={2}>
+            <Form.Label htmlFor="cases-embargo-ends-before">Embargo ends before</Form.Label>
+            <Form.Control
+              id="cases-embargo-ends-before"
+              type="date"
+              value={endsBefore}
+              onChange={(e) => update({ embargo_ends_before: e.target.value || null })}
+            />
+          </Col>
           <Col xs={12} md={3}>
             <Form.Label htmlFor="cases-tag">Tag</Form.Label>
             <Form.Select id="cases-tag" value={tag} onChange={(e) => update({ tag: e.target.value || null })}>
@@ -68,7 +79,12 @@ export function AllCasesPage() {
         </Row>
       </Form>
       <CaseList
-        filters={{ query: query.value || undefined, status: statuses, tag: tag || undefined }}
+        filters={{
+          query: query.value || undefined,
+          status: statuses,
+          tag: tag || undefined,
+          embargoEndsBefore: endsBefore || undefined,
+        }}
         caption="All cases"
       />
     </>

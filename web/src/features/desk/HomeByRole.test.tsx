@@ -29,6 +29,41 @@ describe('HomeByRole', () => {
     expect(document.title).toBe('Desk · CVDP');
   });
 
+  it("the coordinator's desk lists the embargoes ending in the next 14 days, soonest first", async () => {
+    vi.useFakeTimers({ now: new Date('2027-03-30T12:00:00Z'), toFake: ['Date'] });
+    calls.triage.mockResolvedValue(page([], 0));
+    calls.cases.mockImplementation(async (p) =>
+      p.embargo_ends_before
+        ? page([
+            caseRow({ id: 5, title: 'Later', embargo_ends: '2027-04-08T12:00:00Z' }),
+            caseRow({ id: 4, title: 'Sooner', embargo_ends: '2027-04-01T15:00:00Z' }),
+          ])
+        : page([]),
+    );
+    const user = userWith(['coordinator'], 'Cora');
+    renderAt(<HomeByRole user={user} />, '/cvdp/', user);
+    const section = await screen.findByRole('region', { name: 'Embargoes ending in the next 14 days' });
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(section).getAllByRole('listitem');
+    expect(within(first).getByRole('link', { name: '#4 Sooner' })).toHaveAttribute('href', '/cvdp/cases/4');
+    expect(first).toHaveTextContent('in 2 days 3 hours');
+    expect(first).toHaveTextContent('2027-04-01 15:00 UTC');
+    expect(second).toHaveTextContent('#5 Later');
+    // The window: 14 days from when the desk opened.
+    expect(calls.cases).toHaveBeenCalledWith(
+      expect.objectContaining({ embargo_ends_before: '2027-04-13T12:00:00.000Z' }),
+    );
+    vi.useRealTimers();
+  });
+
+  it('the desk says so when no embargo ends soon', async () => {
+    calls.triage.mockResolvedValue(page([], 0));
+    calls.cases.mockResolvedValue(page([]));
+    const user = userWith(['coordinator'], 'Cora');
+    renderAt(<HomeByRole user={user} />, '/cvdp/', user);
+    expect(await screen.findByText('No embargo ends in the next 14 days.')).toBeInTheDocument();
+  });
+
   it('a vendor (a role other than reporter in a case) lands on their open cases', async () => {
     calls.cases.mockResolvedValue(page([caseRow({ title: 'Vendor case', role: 'vendor' })]));
     const user = userWith(['reporter'], 'Vera');

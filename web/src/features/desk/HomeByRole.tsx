@@ -13,6 +13,7 @@ import { userHasRole } from '../auth/index.ts';
 import { ActionNeeded, UnreadCount, UnreadLink } from '../notifications/index.ts';
 import { useCases, useTriage } from './api/index.ts';
 import { CaseTable } from './components/CaseTable.tsx';
+import { EndingEmbargoes } from './components/EndingEmbargoes.tsx';
 import { ALL_CASES_PATH, MY_CASES_PATH, TRIAGE_PATH } from './paths.ts';
 
 const HOME_ROWS = 10;
@@ -37,7 +38,7 @@ function Figure(props: { label: string; value: ReactNode; to: string; action: st
   );
 }
 
-/** A coordinator's desk: the triage count, unread notifications, and their open cases. */
+/** A coordinator's desk: the triage count, unread notifications, embargoes ending soon, their open cases. */
 export function CoordinatorDesk({ user }: { user: CurrentUser }) {
   usePageTitle('Desk');
   const triage = useTriage({ page: 1, pageSize: 1 });
@@ -75,6 +76,7 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
       <Suspense fallback={null}>
         <ActionNeeded />
       </Suspense>
+      <EndingEmbargoes />
       <h2 className="h5">My cases, latest changed first</h2>
       {mine.isPending ? (
         <PageSpinner />

@@ -72,6 +72,7 @@ export const caseRow = (over: Partial<CaseListRow> = {}): CaseListRow => ({
   updated: '2026-05-03T10:00:00Z',
   role: 'owner',
   awaiting_my_status: false,
+  embargo_ends: null,
   ...over,
 });
 
@@ -82,6 +83,7 @@ export interface SentParams {
   owned?: string;
   tag?: string;
   ordering?: string;
+  embargo_ends_before?: string;
   page?: number;
   page_size?: number;
 }

@@ -25,6 +25,14 @@ export function countdown(iso: string, now: number): string {
 export const daysUntil = (iso: string, now = Date.now()) =>
   Math.floor((new Date(iso).getTime() - now) / 86_400_000);
 
+/** The case lists' "Public in" cell: "—" without a holding embargo, "ended", "today", "1 day", "N days". */
+export function publicIn(iso: string | null, now: number): string {
+  if (iso === null) return '—';
+  if (new Date(iso).getTime() <= now) return 'ended';
+  const days = daysUntil(iso, now);
+  return days === 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
+}
+
 /** The current time, moving once a minute (for countdowns). */
 export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());

@@ -13,6 +13,8 @@ export interface CaseListParams {
   owned?: boolean;
   tag?: string;
   ordering?: string;
+  /** A date (yyyy-MM-dd) or an instant: cases whose holding embargo ends before it. */
+  embargoEndsBefore?: string;
   page: number;
   pageSize?: number;
 }
@@ -29,6 +31,7 @@ export const fetchCases = (p: CaseListParams) =>
         owned: p.owned ? 'True' : undefined,
         tag: p.tag || undefined,
         ordering: p.ordering || undefined,
+        embargo_ends_before: p.embargoEndsBefore || undefined,
         page: p.page,
         page_size: p.pageSize ?? DESK_PAGE_SIZE,
       },

@@ -1,4 +1,5 @@
-// One page of cases (GET /api/cases/): id, title to the case, status, owners, the caller's role, dates.
+// One page of cases (GET /api/cases/): id, title to the case, status, when its embargo ends ("Public in"),
+// owners, the caller's role, dates.
 // On a tablet the owners, role and created columns step aside; on a phone the updated one too, so the
 // title keeps room at 390 px.
 import type { CaseListRow } from '@cvdp/core';
@@ -7,6 +8,7 @@ import { ContrastBadge } from '../../../components/ContrastBadge.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { caseStatus } from '../../cases/index.ts';
+import { publicIn, useNow } from '../../embargo/index.ts';
 import { casePath } from '../paths.ts';
 
 const WIDE = 'd-none d-md-table-cell';
@@ -29,6 +31,7 @@ export function CaseTable(props: {
   /** Mark the cases waiting for the caller's vendor status (the vendor's home). */
   markAwaiting?: boolean;
 }) {
+  const now = useNow();
   const columns: DataColumn<CaseListRow>[] = [
     { key: 'id', header: 'Case', sortField: 'id', cellClassName: 'text-nowrap', cell: (c) => `#${c.id}` },
     {
@@ -61,6 +64,19 @@ export function CaseTable(props: {
       header: 'Status',
       sortField: 'status',
       cell: (c) => <CaseStatusBadge status={c.status} />,
+    },
+    {
+      key: 'public',
+      header: 'Public in',
+      cellClassName: 'text-nowrap',
+      cell: (c) =>
+        c.embargo_ends ? (
+          <time dateTime={c.embargo_ends} title={`Embargo ends ${c.embargo_ends.slice(0, 16)} UTC`}>
+            {publicIn(c.embargo_ends, now)}
+          </time>
+        ) : (
+          publicIn(null, now)
+        ),
     },
     { key: 'owners', header: 'Owners', className: WIDE, cell: (c) => c.owners.join(', ') || '—' },
     { key: 'role', header: 'Your role', className: WIDE, cell: (c) => c.role ?? '—' },
