@@ -121,6 +121,7 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'answer',
   'comment',
   'event',
+  'blockers',
   'embargo_end',
   'embargo_when',
   'period',

@@ -373,7 +373,7 @@ describe('the advisory lifecycle', () => {
     >();
     const theirs = seen.results.filter((r) => ['advisory', 'approval'].includes(r.object_type));
     expect(theirs).toHaveLength(1);
-    expect(theirs[0].text).toMatch(/ approved the advisory$/);
+    expect(theirs[0].text).toMatch(/ approved the advisory for Vendor /);
   });
 });
 

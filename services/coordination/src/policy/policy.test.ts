@@ -8,6 +8,7 @@ import type { AuthUser } from '@cvdp/server-kit';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import {
   advisoryApprovals,
+  advisoryPublications,
   advisoryRevisions,
   artifacts,
   caseAssignments,
@@ -193,6 +194,10 @@ beforeAll(async () => {
     { caseId: a.id, revisionId: revA2.id, participantId: vendorRow.id },
     { caseId: a.id, revisionId: revA2.id, participantId: directRow.id },
     { caseId: b.id, revisionId: revB1.id, participantId: otherRowB.id },
+  ]);
+  await t.db.insert(advisoryPublications).values([
+    { caseId: a.id, when: 'at', dueAt: new Date('2030-01-01T12:00:00Z'), createdBy: admin.id },
+    { caseId: b.id, when: 'embargo_end', dueAt: new Date('2030-02-01T12:00:00Z'), createdBy: admin.id },
   ]);
 
   await t.db.insert(caseAssignments).values([
