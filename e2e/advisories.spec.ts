@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import validateStrict from '@secvisogram/csaf-validator-lib/validateStrict.js';
 import { csaf_2_0_strict } from '@secvisogram/csaf-validator-lib/schemaTests.js';
 import * as mandatory from '@secvisogram/csaf-validator-lib/mandatoryTests.js';
-import { CSAF_NAMESPACE_MESSAGE, type VendorStatusGrid } from '@cvdp/core';
+import { CSAF_NAMESPACE_MESSAGE, OVERRIDE_REASON_REQUIRED, type VendorStatusGrid } from '@cvdp/core';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
@@ -104,6 +104,11 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
   // Asking for approval needs a shared revision: share it (today's date), then ask every vendor.
   await expect(coord.getByRole('button', { name: 'Ask vendors to approve' })).toBeDisabled();
   await coord.getByRole('button', { name: 'Share', exact: true }).click();
+  await coord
+    .getByRole('dialog', { name: 'Share the advisory?' })
+    .getByRole('button', { name: 'Share' })
+    .click();
+  await expect(coord.getByText('Advisory shared.')).toBeVisible();
   await expect(latest.getByText(`Shared ${today()}`)).toBeVisible();
   await coord.getByRole('button', { name: 'Ask vendors to approve' }).click();
   const approvals = coord.getByRole('region', { name: 'Approvals' });
@@ -137,7 +142,21 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
   await expect(approval).toContainText('Revision 2');
   await expect(approval).toContainText(`by Val Vendor ${stamp}`);
   await expect(approval).toContainText('Looks right to us.');
-  await coord.getByRole('button', { name: 'Publish' }).click();
+  // Publishing first lists what blocks it (issue 25); staff publish anyway with a reason.
+  await coord.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publishing = coord.getByRole('dialog', { name: 'Publish the advisory?' });
+  const blockers = publishing.getByRole('list', { name: 'Blockers' });
+  await expect(blockers.getByRole('listitem').first()).toBeVisible();
+  await expect(blockers.getByRole('link').first()).toBeVisible();
+  await expectNoSeriousAxeViolations(coord, 'publish dialog with blockers');
+  await screenshots(coord, 'advisory-publish-blockers');
+  await publishing.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(publishing.getByText(OVERRIDE_REASON_REQUIRED)).toBeVisible();
+  await publishing
+    .getByLabel(/Override reason/)
+    .fill('The fixed release is out; the vendor asked us to publish.');
+  await publishing.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(coord.getByText('Advisory published over its blockers.')).toBeVisible();
   await expect(latest.getByText(`Published ${today()}`)).toBeVisible();
 
   // CSAF 2.1: previewed with the server's validation result.
