@@ -127,6 +127,8 @@ export const queryKeys = {
     approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
     /** What publishing the latest revision now would be blocked by (issue 25). */
     blockers: (caseId: number) => ['advisories', caseId, 'blockers'] as const,
+    /** The case's scheduled publication. */
+    schedule: (caseId: number) => ['advisories', caseId, 'schedule'] as const,
     csafProfiles: () => ['advisories', 'csaf-profiles'] as const,
     csafSettings: (caseId: number) => ['advisories', caseId, 'csaf-settings'] as const,
     /** The case's vendor participants, for the CSAF settings' product tree overrides. */

@@ -5,6 +5,7 @@ export * from './revisions.ts';
 export * from './save-revision.ts';
 export * from './patch-latest.ts';
 export * from './blockers.ts';
+export * from './publication-schedule.ts';
 export * from './diff.ts';
 export * from './approvals.ts';
 export * from './request-approvals.ts';

@@ -21,6 +21,7 @@ import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
 import { CsafUploadPanel } from './CsafUploadPanel.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
+import { SchedulePanel } from './SchedulePanel.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 export const NO_ADVISORY_TEXT = 'No advisory yet.';
@@ -57,6 +58,7 @@ export function AdvisoryTab({ caseId }: { caseId: number }) {
       ) : latest ? (
         <>
           <LatestRevision caseId={caseId} latest={latest} staff={staff} />
+          {staff ? <SchedulePanel caseId={caseId} published={latest.published} /> : null}
           <ApprovalsPanel caseId={caseId} staff={staff} latest={latest} />
           <CsafPanel caseId={caseId} />
           <RevisionsPanel caseId={caseId} revisions={list} />
