@@ -50,7 +50,9 @@ function ScheduleState({ caseId, schedule }: { caseId: number; schedule: Publica
   return (
     <div className="mb-3" aria-label="Publication schedule" role="group">
       <p className="mb-1">
-        <Badge bg={STATE_BADGE[schedule.state]}>{schedule.state}</Badge>{' '}
+        <Badge bg={STATE_BADGE[schedule.state]} text={schedule.state === 'scheduled' ? 'dark' : undefined}>
+          {schedule.state}
+        </Badge>{' '}
         {schedule.when === 'embargo_end' ? 'At the embargo’s end: ' : 'At '}
         {localAndUtc(schedule.due)}
         {schedule.publish_cves ? ', with the CVE records' : ''}
@@ -102,16 +104,18 @@ function ScheduleForm({ caseId }: { caseId: number }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        create.mutate(
-          {
+        // mutateAsync: the form unmounts once the schedule shows, and mutate's own callbacks would not run.
+        create
+          .mutateAsync({
             when,
             ...(when === 'at' && instant && !Number.isNaN(instant.getTime())
               ? { at: instant.toISOString() }
               : {}),
             publish_cves: publishCves,
-          },
-          { onSuccess: (s) => toast(`Publication scheduled for ${localAndUtc(s.due)}.`) },
-        );
+          })
+          .then((s) => toast(`Publication scheduled for ${localAndUtc(s.due)}.`))
+          // Shown from create.error.
+          .catch(() => undefined);
       }}
     >
       <fieldset className="mb-2">
