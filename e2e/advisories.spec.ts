@@ -9,15 +9,19 @@ import { expect, test } from '@playwright/test';
 import validateStrict from '@secvisogram/csaf-validator-lib/validateStrict.js';
 import { csaf_2_0_strict } from '@secvisogram/csaf-validator-lib/schemaTests.js';
 import * as mandatory from '@secvisogram/csaf-validator-lib/mandatoryTests.js';
-import { CSAF_NAMESPACE_MESSAGE, type VendorStatusGrid } from '@cvdp/core';
+import {
+  CSAF_NAMESPACE_MESSAGE,
+  OVERRIDE_REASON_REQUIRED,
+  SCHEDULE_NO_EMBARGO,
+  type VendorStatusGrid,
+} from '@cvdp/core';
 import { ADMIN, servers } from './support/servers.ts';
 import { createAccount, signInThroughPage } from './support/accounts.ts';
 import { activateWithVendors, csrfOf, submitReport, vendorGroupWithMember } from './support/cases.ts';
 import { openAdministration } from './support/navigation.ts';
 import { CSAF_FIRST_USE, expectNoSeriousAxeViolations, screenshots } from './support/checks.ts';
 
-const today = () => {
-  const d = new Date();
+const today = (d = new Date()) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
@@ -104,6 +108,11 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
   // Asking for approval needs a shared revision: share it (today's date), then ask every vendor.
   await expect(coord.getByRole('button', { name: 'Ask vendors to approve' })).toBeDisabled();
   await coord.getByRole('button', { name: 'Share', exact: true }).click();
+  await coord
+    .getByRole('dialog', { name: 'Share the advisory?' })
+    .getByRole('button', { name: 'Share' })
+    .click();
+  await expect(coord.getByText('Advisory shared.')).toBeVisible();
   await expect(latest.getByText(`Shared ${today()}`)).toBeVisible();
   await coord.getByRole('button', { name: 'Ask vendors to approve' }).click();
   const approvals = coord.getByRole('region', { name: 'Approvals' });
@@ -137,7 +146,44 @@ test('an advisory from draft to published: revisions, diff, vendor approval, val
   await expect(approval).toContainText('Revision 2');
   await expect(approval).toContainText(`by Val Vendor ${stamp}`);
   await expect(approval).toContainText('Looks right to us.');
-  await coord.getByRole('button', { name: 'Publish' }).click();
+  // A publication scheduled (issue 25): not at the embargo's end (this case has none), at a time; cancelled.
+  const scheduling = coord.getByRole('region', { name: 'Scheduled publication' });
+  await scheduling.getByRole('button', { name: 'Schedule publication' }).click();
+  await expect(scheduling.getByText(SCHEDULE_NO_EMBARGO)).toBeVisible();
+  await scheduling.getByLabel('At a time').check();
+  const tomorrow = today(new Date(Date.now() + 86_400_000));
+  const local = `${tomorrow}T10:30`;
+  await scheduling.getByLabel('Time of publication (local time)').fill(local);
+  await expect(scheduling).toContainText(' UTC)');
+  await scheduling.getByRole('button', { name: 'Schedule publication' }).click();
+  await expect(coord.getByRole('status').filter({ hasText: 'Publication scheduled for' })).toBeVisible();
+  const scheduled = scheduling.getByRole('group', { name: 'Publication schedule' });
+  await expect(scheduled).toContainText('scheduled');
+  await expect(scheduled).toContainText(`${tomorrow} 10:30 local`);
+  await expectNoSeriousAxeViolations(coord, 'advisory tab with a scheduled publication');
+  await scheduled.getByRole('button', { name: 'Cancel the scheduled publication' }).click();
+  await coord
+    .getByRole('dialog', { name: 'Cancel the scheduled publication?' })
+    .getByRole('button', { name: 'Cancel the schedule' })
+    .click();
+  await expect(coord.getByText('Scheduled publication cancelled.')).toBeVisible();
+  await expect(scheduled).toContainText('cancelled');
+
+  // Publishing first lists what blocks it (issue 25); staff publish anyway with a reason.
+  await coord.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publishing = coord.getByRole('dialog', { name: 'Publish the advisory?' });
+  const blockers = publishing.getByRole('list', { name: 'Blockers' });
+  await expect(blockers.getByRole('listitem').first()).toBeVisible();
+  await expect(blockers.getByRole('link').first()).toBeVisible();
+  await expectNoSeriousAxeViolations(coord, 'publish dialog with blockers');
+  await screenshots(coord, 'advisory-publish-blockers');
+  await publishing.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(publishing.getByText(OVERRIDE_REASON_REQUIRED)).toBeVisible();
+  await publishing
+    .getByLabel(/Override reason/)
+    .fill('The fixed release is out; the vendor asked us to publish.');
+  await publishing.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(coord.getByText('Advisory published over its blockers.')).toBeVisible();
   await expect(latest.getByText(`Published ${today()}`)).toBeVisible();
 
   // CSAF 2.1: previewed with the server's validation result.

@@ -136,6 +136,10 @@ export const queryKeys = {
     revisions: (caseId: number) => ['advisories', caseId, 'revisions'] as const,
     diff: (caseId: number, from: number, to: number) => ['advisories', caseId, 'diff', from, to] as const,
     approvals: (caseId: number) => ['advisories', caseId, 'approvals'] as const,
+    /** What publishing the latest revision now would be blocked by (issue 25). */
+    blockers: (caseId: number) => ['advisories', caseId, 'blockers'] as const,
+    /** The case's scheduled publication. */
+    schedule: (caseId: number) => ['advisories', caseId, 'schedule'] as const,
     csafProfiles: () => ['advisories', 'csaf-profiles'] as const,
     csafSettings: (caseId: number) => ['advisories', caseId, 'csaf-settings'] as const,
     /** The case's vendor participants, for the CSAF settings' product tree overrides. */

@@ -1,55 +1,42 @@
 // The one place publication knows about the embargo (issue 25). The blockers ask for the end of an active
 // embargo, "at embargo end" schedules from it, an override of the blockers is written to the embargo's log,
-// and publication exits the embargo.
-//
-// Until the embargo domain (services/coordination/src/embargo/) is merged, this reads the case's
-// `public_date`: a public date still to come is the end of an active embargo (a date alone means 12:00 UTC,
-// as VINCE does); the override and the exit are recorded in the case's activity log. The merger replaces
-// the body of `embargoLink` with the embargo domain's `currentEmbargo`, `appendEmbargoLog` and `exitEmbargo`;
-// nothing else in publication changes.
-import { eq } from 'drizzle-orm';
+// and publication exits the embargo. Advisories sit above the embargo domain (layering.test.ts), so this
+// imports it directly.
 import type { Blocker } from '@cvdp/core';
-import { type Db, type Tx, recordActivity } from '@cvdp/server-kit';
-import { cases } from '../../cases/tables.ts';
+import type { Db, Tx } from '@cvdp/server-kit';
+import { appendEmbargoLog, currentEmbargo, exitEmbargo } from '../../embargo/index.ts';
 
 export interface EmbargoLink {
   /** The end of the case's active embargo, or null when it has none (it may already lie in the past). */
   activeEnd(db: Db | Tx, caseId: number): Promise<Date | null>;
-  /** Publishing over the blockers: written to the embargo's log. */
+  /** Publishing over the blockers: written to the embargo's log (when the case has an embargo). */
   recordOverride(
     tx: Tx,
-    input: { caseId: number; actorId: number | null; reason: string; blockers: Blocker[] },
+    input: { caseId: number; actorId: number | null; reason: string; blockers: Blocker[]; at?: Date },
   ): Promise<void>;
   /** The advisory was published: the embargo is over. */
-  exitOnPublication(tx: Tx, input: { caseId: number; actorId: number | null }): Promise<void>;
+  exitOnPublication(tx: Tx, input: { caseId: number; actorId: number | null; at?: Date }): Promise<void>;
 }
-
-/** A date without a time means noon UTC. */
-export const endOfPublicDate = (date: string) => new Date(`${date}T12:00:00Z`);
 
 export const embargoLink: EmbargoLink = {
   async activeEnd(db, caseId) {
-    const [row] = await db.select({ publicDate: cases.publicDate }).from(cases).where(eq(cases.id, caseId));
-    return row?.publicDate ? endOfPublicDate(row.publicDate) : null;
+    const embargo = await currentEmbargo(db, caseId);
+    // A revision being proposed keeps the current end in force until the change is accepted.
+    if (!embargo || !(embargo.state === 'active' || embargo.state === 'revising')) return null;
+    return embargo.endsAt;
   },
-  async recordOverride(tx, { caseId, actorId, reason, blockers }) {
-    await recordActivity(tx, {
-      actorId,
+  async recordOverride(tx, { caseId, actorId, reason, blockers, at }) {
+    // A case that never had an embargo gets no embargo log (appendEmbargoLog would create one).
+    if (!(await currentEmbargo(tx, caseId))) return;
+    await appendEmbargoLog(tx, {
       caseId,
-      verb: 'overrode embargo',
-      objectType: 'case',
-      objectId: caseId,
-      after: { reason, blockers: blockers.map((b) => b.code) },
+      actorId,
+      kind: 'override',
+      details: { reason, blockers: blockers.map((b) => b.code) },
+      at,
     });
   },
-  async exitOnPublication(tx, { caseId, actorId }) {
-    await recordActivity(tx, {
-      actorId,
-      caseId,
-      verb: 'exited embargo',
-      objectType: 'case',
-      objectId: caseId,
-      after: { reason: 'advisory published' },
-    });
+  async exitOnPublication(tx, { caseId, actorId, at }) {
+    await exitEmbargo(tx, { caseId, actorId, reason: 'advisory published', at });
   },
 };

@@ -60,10 +60,15 @@ export async function guardedSetLatestDates(
         actorId: ctx.actor.id,
         reason,
         blockers,
+        at: app.clock.now(),
       });
     }
     if (end && end.getTime() > app.clock.now().getTime())
-      await embargoLink.exitOnPublication(tx, { caseId: ctx.access.caseId, actorId: ctx.actor.id });
+      await embargoLink.exitOnPublication(tx, {
+        caseId: ctx.access.caseId,
+        actorId: ctx.actor.id,
+        at: app.clock.now(),
+      });
   });
   return { row };
 }

@@ -19,7 +19,7 @@ import {
   type ScheduleAnswer,
 } from '@cvdp/core';
 import { activity, type Db, ManualClock, openPostgres } from '@cvdp/server-kit';
-import { advisoryRevisions, caseAssignments, cases, notifications } from '../../tables.ts';
+import { advisoryRevisions, caseAssignments, embargoes, embargoLog, notifications } from '../../tables.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { insertVul, vendorWorld, type VendorWorld } from '../../../testing/vendor-status-test-helpers.ts';
 import { embargoLink } from './embargo-link.ts';
@@ -102,8 +102,23 @@ async function blockersOf(w: VendorWorld): Promise<Blocker[]> {
 }
 const codes = (b: Blocker[]) => b.map((x) => x.code);
 
-async function setPublicDate(caseId: number, date: string | null) {
-  await t.db.update(cases).set({ publicDate: date }).where(eq(cases.id, caseId));
+/** The case's embargo in force until `end` (the embargo domain's own row: what its routes leave behind). */
+async function setEmbargoEnd(caseId: number, end: string) {
+  const endsAt = new Date(end);
+  await t.db
+    .insert(embargoes)
+    .values({ caseId, state: 'active', endsAt })
+    .onConflictDoUpdate({ target: embargoes.caseId, set: { state: 'active', endsAt } });
+}
+
+async function embargoOf(caseId: number) {
+  const [row] = await t.db.select().from(embargoes).where(eq(embargoes.caseId, caseId));
+  const log = await t.db
+    .select()
+    .from(embargoLog)
+    .where(eq(embargoLog.caseId, caseId))
+    .orderBy(embargoLog.seq);
+  return { state: row?.state, exitReason: row?.exitReason, log };
 }
 
 async function published(caseId: number) {
@@ -157,12 +172,12 @@ describe('the blockers', () => {
     await w.acmeMember.patch(`/api/case/approvals/${id}/`, { status: 'approved', comment: '' });
     expect(await blockersOf(w)).toEqual([]);
 
-    // An embargo still running (the case's public date, until the embargo domain is linked); not once it ended.
-    await setPublicDate(w.caseId, '2026-12-01');
+    // An embargo still running; not once its end has passed.
+    await setEmbargoEnd(w.caseId, '2026-12-01T12:00:00Z');
     const [embargo] = await blockersOf(w);
     expect(embargo).toMatchObject({ code: 'embargo_active' });
     expect(embargo.message).toContain('2026-12-01T12:00:00.000Z');
-    await setPublicDate(w.caseId, '2026-11-20');
+    await setEmbargoEnd(w.caseId, '2026-11-20T12:00:00Z');
     expect(await blockersOf(w)).toEqual([]);
 
     // A vulnerability without a CVE id (and without a vendor status: the CSAF cannot be built).
@@ -189,7 +204,7 @@ describe('the blockers', () => {
 describe('publishing behind the guard rails', () => {
   it('answers 409 listing the blockers; staff publish over them with a reason, which is recorded', async () => {
     const w = await cleanCase();
-    await setPublicDate(w.caseId, '2026-12-24');
+    await setEmbargoEnd(w.caseId, '2026-12-24T12:00:00Z');
     const url = `/api/case/${w.caseId}/advisory/latest/`;
     let res = await w.coordinator.patch(url, { date_published: '2026-11-27' });
     expect(res.statusCode).toBe(409);
@@ -216,9 +231,12 @@ describe('publishing behind the guard rails', () => {
       blockers: [{ code: 'embargo_active' }],
     });
     expect(override.actorId).toBe(w.coordinator.user.id);
-    const [embargoLog] = await verbs(w.caseId, 'overrode embargo');
-    expect(embargoLog.after).toEqual({ reason: 'Exploited in the wild', blockers: ['embargo_active'] });
-    expect(await verbs(w.caseId, 'exited embargo')).toHaveLength(1);
+    // The embargo's own log holds the override, then publishing ends the embargo.
+    const embargo = await embargoOf(w.caseId);
+    expect(embargo.log.map((e) => e.kind)).toEqual(['override', 'ended_early']);
+    expect(embargo.log[0].details).toEqual({ reason: 'Exploited in the wild', blockers: ['embargo_active'] });
+    expect(embargo.log[0].actorId).toBe(w.coordinator.user.id);
+    expect(embargo).toMatchObject({ state: 'exited', exitReason: 'advisory published' });
   });
 
   it('publishes at once when nothing blocks, and does not guard sharing', async () => {
@@ -274,7 +292,8 @@ describe('the scheduled publication', () => {
 
     expect(await published(w.caseId)).toEqual([{ published: true, date: '2026-11-27' }]);
     expect(await verbs(w.caseId, 'published')).toHaveLength(1);
-    expect(await verbs(w.caseId, 'exited embargo')).toHaveLength(1);
+    // A case without an embargo gets none by publishing.
+    expect((await embargoOf(w.caseId)).state).toBeUndefined();
     const participants = [w.reporter, w.acmeMember, w.bob, w.observer]
       .map((c) => c.user.id)
       .sort((a, b) => a - b);
@@ -323,11 +342,11 @@ describe('the scheduled publication', () => {
 
   it('at the embargo’s end: follows an extended embargo, then publishes when it ends', async () => {
     const w = await cleanCase();
-    await setPublicDate(w.caseId, '2026-12-10');
+    await setEmbargoEnd(w.caseId, '2026-12-10T12:00:00Z');
     const res = await schedule(w, { when: 'embargo_end' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().due).toBe('2026-12-10T12:00:00.000Z');
-    await setPublicDate(w.caseId, '2026-12-20');
+    await setEmbargoEnd(w.caseId, '2026-12-20T12:00:00Z');
     clock.set(new Date('2026-12-15T00:00:00Z'));
     await worker().runOnce();
     expect(await published(w.caseId)).toEqual([]);
@@ -335,5 +354,8 @@ describe('the scheduled publication', () => {
     clock.set(new Date('2026-12-20T12:00:01Z'));
     await worker().runOnce();
     expect(await published(w.caseId)).toEqual([{ published: true, date: '2026-12-20' }]);
+    // Its end came: the embargo is over, not in force for anything published later.
+    expect((await embargoOf(w.caseId)).state).not.toMatch(/^(active|revising)$/);
+    expect(await embargoLink.activeEnd(t.db, w.caseId)).toBeNull();
   });
 });

@@ -221,7 +221,7 @@ export class PublicationWorker {
       before: { published: revision.published, date_published: revision.datePublished },
       after: { revision: revision.revision, date_published: datePublished, scheduled: row.id },
     });
-    await this.o.embargo.exitOnPublication(tx, { caseId: row.caseId, actorId: row.createdBy });
+    await this.o.embargo.exitOnPublication(tx, { caseId: row.caseId, actorId: row.createdBy, at: now });
     await tx
       .update(advisoryPublications)
       .set({

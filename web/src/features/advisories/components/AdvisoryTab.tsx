@@ -4,11 +4,10 @@
 // the CSAF document (2.0 or 2.1) the server validates before serving it, and for staff the import of a CSAF
 // file as a new revision and the case's CSAF settings.
 import { useState } from 'react';
-import { Alert, Badge, Button } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { format } from 'date-fns';
 import type { AdvisoryRevision } from '@cvdp/core';
 import { publicAdvisoryPath } from '@cvdp/core';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -21,6 +20,9 @@ import { CsafPanel } from './CsafPanel.tsx';
 import { CsafSettingsPanel } from './CsafSettingsPanel.tsx';
 import { CsafUploadPanel } from './CsafUploadPanel.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
+import { SchedulePanel } from './SchedulePanel.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 export const NO_ADVISORY_TEXT = 'No advisory yet.';
 export const NOT_SHARED_TEXT = 'No advisory has been shared with you yet.';
@@ -56,6 +58,7 @@ export function AdvisoryTab({ caseId }: { caseId: number }) {
       ) : latest ? (
         <>
           <LatestRevision caseId={caseId} latest={latest} staff={staff} />
+          {staff ? <SchedulePanel caseId={caseId} published={latest.published} /> : null}
           <ApprovalsPanel caseId={caseId} staff={staff} latest={latest} />
           <CsafPanel caseId={caseId} />
           <RevisionsPanel caseId={caseId} revisions={list} />
@@ -81,6 +84,7 @@ function LatestRevision({
   staff: boolean;
 }) {
   const change = usePatchLatest(caseId);
+  const [confirming, setConfirming] = useState<'share' | 'publish' | null>(null);
   return (
     <article className="card mb-3" aria-labelledby="advisory-latest-title">
       <div className="card-body">
@@ -112,9 +116,7 @@ function LatestRevision({
               size="sm"
               variant="outline-primary"
               disabled={change.isPending || latest.shared}
-              onClick={() =>
-                change.mutate({ date_shared: today() }, { onSuccess: () => toast('Advisory shared.') })
-              }
+              onClick={() => setConfirming('share')}
             >
               Share
             </Button>
@@ -122,9 +124,7 @@ function LatestRevision({
               size="sm"
               variant="outline-success"
               disabled={change.isPending || latest.published}
-              onClick={() =>
-                change.mutate({ date_published: today() }, { onSuccess: () => toast('Advisory published.') })
-              }
+              onClick={() => setConfirming('publish')}
             >
               Publish
             </Button>
@@ -135,10 +135,34 @@ function LatestRevision({
             )}
           </div>
         )}
-        {change.error ? (
-          <Alert variant="danger" role="alert" className="py-2">
-            {errorMessage(change.error)}
-          </Alert>
+        {confirming === 'share' ? (
+          <ConfirmDialog
+            title="Share the advisory?"
+            confirmLabel="Share"
+            variant="primary"
+            busy={change.isPending}
+            error={change.error}
+            onConfirm={() =>
+              change.mutate(
+                { date_shared: today() },
+                {
+                  onSuccess: () => {
+                    toast('Advisory shared.');
+                    setConfirming(null);
+                  },
+                },
+              )
+            }
+            onCancel={() => {
+              change.reset();
+              setConfirming(null);
+            }}
+          >
+            <p className="mb-0">Every participant of the case can then read revision {latest.revision}.</p>
+          </ConfirmDialog>
+        ) : null}
+        {confirming === 'publish' ? (
+          <PublishDialog caseId={caseId} onClose={() => setConfirming(null)} />
         ) : null}
         <p className="small text-body-secondary mb-2">
           Saved {formatDateTime(latest.created)}
