@@ -20,8 +20,6 @@ const LAYER: Record<string, number> = {
   'second-factors': 2,
   // Issue 29: webhooks are queued by a trigger on the activity log; the worker reuses the email backoff.
   webhooks: 2,
-  // The browser tests' clock (CVDP_TEST_CLOCK=on): the kit and core only.
-  'test-clock': 1,
   policy: 3,
   cases: 4,
   participants: 5,
