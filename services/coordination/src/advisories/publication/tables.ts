@@ -14,16 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '@cvdp/server-kit/tables';
+import type { Blocker } from '@cvdp/core';
 import { cases } from '../../cases/tables.ts';
 import { advisoryRevisions } from '../tables.ts';
-
-/** A blocker as stored (core's `Blocker`; tables import no more than drizzle, the kit and other tables). */
-interface StoredBlocker {
-  code: string;
-  message: string;
-  fix: string;
-  link: string;
-}
 
 export interface CveResult {
   cve_id: string;
@@ -44,7 +37,7 @@ export const advisoryPublications = pgTable(
     publishCves: boolean('publish_cves').notNull().default(false),
     /** scheduled → published | blocked | cancelled. */
     state: text('state').notNull().default('scheduled'),
-    blockers: jsonb('blockers').$type<StoredBlocker[]>().notNull().default([]),
+    blockers: jsonb('blockers').$type<Blocker[]>().notNull().default([]),
     revisionId: integer('revision_id').references(() => advisoryRevisions.id, { onDelete: 'set null' }),
     /** After publishing, the CVE records still to send (publishCves): done once cveResults is set. */
     cvesDone: boolean('cves_done').notNull().default(true),
