@@ -72,7 +72,7 @@ test('a coordinator takes a new report from triage to a case with a vendor group
   await desk.getByRole('link', { name: 'Activity' }).click();
   await desk.waitForURL(new RegExp(`/cvdp/cases/${caseId}/activity$`));
   const entries = desk.getByRole('list', { name: 'Activity entries' }).getByRole('listitem');
-  await expect(entries.first()).toContainText('added a participant');
+  await expect(entries.first()).toContainText(`added ${coOwner.name} to the case`);
   await expect(desk.getByRole('list', { name: 'Activity entries' })).toContainText(
     `${coordinator.name} activated the case`,
   );

@@ -136,6 +136,20 @@ export function ThreadView({
     scrolled.current = target;
     el.scrollIntoView?.({ block: 'start' });
     el.focus({ preventScroll: true });
+    // Pages and rendered posts above it may still grow for a moment (a page loaded beside it, Markdown laid
+    // out): keep the post in view while the layout settles, unless the reader scrolls or types first.
+    if (typeof ResizeObserver === 'undefined') return;
+    const keep = new ResizeObserver(() => el.scrollIntoView?.({ block: 'start' }));
+    const release = () => keep.disconnect();
+    keep.observe(document.body);
+    const timer = window.setTimeout(release, 1500);
+    const inputs = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    for (const kind of inputs) window.addEventListener(kind, release, { once: true, passive: true });
+    return () => {
+      release();
+      window.clearTimeout(timer);
+      for (const kind of inputs) window.removeEventListener(kind, release);
+    };
   }, [target, shown]);
 
   const moveTo = (post: number) => {
