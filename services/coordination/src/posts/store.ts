@@ -208,21 +208,21 @@ async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise
   return n;
 }
 
-const wholePages = new WeakMap<Db, ReturnType<typeof prepareWholePage>>();
+/** One prepared statement per database, built on first use (node-postgres then parses it once per connection). */
+function perDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = built.get(db);
+    if (!prepared) {
+      prepared = prepare(db);
+      built.set(db, prepared);
+    }
+    return prepared;
+  };
+}
 
-/**
- * A page of the whole thread (ids after `after`, 0 for all, from `posts_thread_idx`), built once per database
- * as a named prepared statement: no query building per call, and node-postgres parses it once per connection.
- */
-function prepareWholePage(db: Db) {
-  const page = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.threadId, sql.placeholder('threadId')), gt(posts.id, sql.placeholder('after'))))
-    .orderBy(asc(posts.id))
-    .limit(sql.placeholder('take'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+/** The posts of a page of ids (a subquery named `page`), with their authors, oldest first, as a named statement. */
+function preparePostsOf(db: Db, page: ReturnType<typeof pageIds>, name: string) {
   return db
     .select(postFields(sql.placeholder('userId')))
     .from(posts)
@@ -230,50 +230,33 @@ function prepareWholePage(db: Db) {
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(groups, eq(groups.id, posts.authorGroupId))
     .orderBy(asc(posts.id))
-    .prepare('posts_whole_page');
+    .prepare(name);
 }
 
-function wholePage(db: Db) {
-  let prepared = wholePages.get(db);
-  if (!prepared) {
-    prepared = prepareWholePage(db);
-    wholePages.set(db, prepared);
-  }
-  return prepared;
-}
-
-const pagesBefore = new WeakMap<Db, ReturnType<typeof preparePageBefore>>();
-
-/**
- * The page before the post `before` (ids read backwards from `posts_thread_idx`, the rows then oldest first):
- * "Load older" above a page opened in the middle of a thread costs what the first page does.
- */
-function preparePageBefore(db: Db) {
-  const page = db
+/** Ids of one thread's posts on one side of a post id, read from `posts_thread_idx`. */
+function pageIds(db: Db, side: 'after' | 'before') {
+  const base = db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.threadId, sql.placeholder('threadId')), lt(posts.id, sql.placeholder('before'))))
-    .orderBy(desc(posts.id))
-    .limit(sql.placeholder('take'))
-    .as('page');
-  return db
-    .select(postFields(sql.placeholder('userId')))
-    .from(posts)
-    .innerJoin(page, eq(page.id, posts.id))
-    .leftJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(groups, eq(groups.id, posts.authorGroupId))
-    .orderBy(asc(posts.id))
-    .prepare('posts_page_before');
+    .where(
+      and(
+        eq(posts.threadId, sql.placeholder('threadId')),
+        side === 'after' ? gt(posts.id, sql.placeholder('after')) : lt(posts.id, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(side === 'after' ? asc(posts.id) : desc(posts.id))
+    .limit(sql.placeholder('take'));
+  return (side === 'after' ? base.offset(sql.placeholder('offset')) : base).as('page');
 }
 
-function pageBefore(db: Db) {
-  let prepared = pagesBefore.get(db);
-  if (!prepared) {
-    prepared = preparePageBefore(db);
-    pagesBefore.set(db, prepared);
-  }
-  return prepared;
-}
+/** A page of the whole thread (ids after `after`, 0 for all): no query building per call. */
+const wholePage = perDatabase((db) => preparePostsOf(db, pageIds(db, 'after'), 'posts_whole_page'));
+
+/**
+ * The page before the post `before` (ids read backwards, the rows then oldest first): "Load older" above a
+ * page opened in the middle of a thread costs what the first page does.
+ */
+const pageBefore = perDatabase((db) => preparePostsOf(db, pageIds(db, 'before'), 'posts_page_before'));
 
 /**
  * Which page (1-based, of `pageSize`, counted from the thread's first post) holds the post `postId`; null
