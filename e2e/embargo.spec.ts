@@ -37,8 +37,14 @@ test('three vendors: proposed, two accept, one asks for an extension, the coordi
   // The coordinator proposes the first end from the card.
   await coord.goto(`/cvdp/cases/${caseId}`);
   await expect(card(coord)).toContainText('No embargo');
-  await card(coord).getByRole('button', { name: 'Propose embargo' }).click();
   const dialog = coord.getByRole('dialog', { name: 'Propose an embargo' });
+  // The card may still be settling (its embargo query answering) when the button first shows: a click that
+  // lands on the button being replaced opens nothing, so click until the dialog is there.
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await card(coord).getByRole('button', { name: 'Propose embargo' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByLabel('End date').fill(inDays(30));
   await dialog.getByLabel('Reason').fill('The vendors need a month for a fix.');
   await expectNoSeriousAxeViolations(coord, 'the embargo proposal dialog', { include: '.modal' });
