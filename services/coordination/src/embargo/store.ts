@@ -140,6 +140,20 @@ export async function sendReminder(tx: Tx, embargo: EmbargoRow, kind: ReminderKi
   return true;
 }
 
+/** The embargo ended: its open proposal (if any) lapses, and nobody is asked to answer it any more. */
+async function lapseOpenProposal(tx: Tx, row: EmbargoRow): Promise<void> {
+  const lapsed = await tx
+    .update(embargoProposals)
+    .set({ status: 'lapsed' })
+    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')))
+    .returning({ id: embargoProposals.id });
+  await closeAnswerRequests(
+    tx,
+    row.caseId,
+    lapsed.map((p) => p.id),
+  );
+}
+
 /**
  * In a transaction holding the embargo row's lock: if the clock has passed its end, send the T-0 reminder
  * (once), exit it as ended on its date, lapse an open proposal and tell everyone. Returns the row as it is.
@@ -158,18 +172,7 @@ export async function settleLocked(
     .set({ state, exitKind: 'ended', exitedAt: row.endsAt, updatedAt: sql`now()` })
     .where(eq(embargoes.id, row.id))
     .returning();
-  await tx
-    .update(embargoProposals)
-    .set({ status: 'lapsed' })
-    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')))
-    .returning({ id: embargoProposals.id })
-    .then((lapsed) =>
-      closeAnswerRequests(
-        tx,
-        row.caseId,
-        lapsed.map((p) => p.id),
-      ),
-    );
+  await lapseOpenProposal(tx, row);
   const ctx = { caseId: row.caseId, actorId: null, actorName: 'CVDP', publicUrl };
   await record(
     tx,
@@ -574,18 +577,7 @@ export async function exitEmbargo(
     .update(embargoes)
     .set({ state: to, exitKind: kind, exitReason: input.reason, exitedAt: at, updatedAt: sql`now()` })
     .where(eq(embargoes.id, row.id));
-  await tx
-    .update(embargoProposals)
-    .set({ status: 'lapsed' })
-    .where(and(eq(embargoProposals.embargoId, row.id), eq(embargoProposals.status, 'open')))
-    .returning({ id: embargoProposals.id })
-    .then((lapsed) =>
-      closeAnswerRequests(
-        tx,
-        row.caseId,
-        lapsed.map((p) => p.id),
-      ),
-    );
+  await lapseOpenProposal(tx, row);
   const broken = kind === 'broken';
   await record(
     tx,
