@@ -44,6 +44,13 @@ export class OffsetClock implements Clock {
     this.offsetMs += ms;
     for (const listener of this.listeners) listener();
   }
+  /**
+   * Back to real time. The offset is the whole server's: a browser test that moved it puts it back as soon as
+   * the scheduled work it waited for is done, so the specs running beside it (and its own retry) see real time.
+   */
+  reset(): void {
+    this.offsetMs = 0;
+  }
   onAdvance(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -110,7 +110,10 @@ export type PublicationSchedule = z.infer<typeof scheduleSchema>;
 export const scheduleAnswerSchema = z.object({ schedule: scheduleSchema.nullable() });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
 
-/** POST /api/test/clock/ (admin; only with CVDP_TEST_CLOCK=on): move the service's clock ahead. */
+/**
+ * POST /api/test/clock/ (admin; only with CVDP_TEST_CLOCK=on): move the service's clock ahead; DELETE puts it
+ * back to real time. Both answer the clock's time now.
+ */
 export const testClockAdvanceSchema = z.object({
   advance_seconds: z
     .number()
