@@ -34,7 +34,14 @@ export const EMBARGO_PROPOSAL_OPEN =
   'Another proposal for this embargo is still open: it must be decided before a new one is made.';
 export const EMBARGO_CHANGE_NEEDS_ACTIVE =
   'There is no agreed embargo to change: participants may ask to change an active embargo only.';
-export const EMBARGO_EXITED = 'The embargo of this case has ended: it cannot be proposed again.';
+/**
+ * A proposal after the end (the 409, and the exited card says it too): after Vultron's model a case has ONE
+ * embargo, and `exited` is final — a new end for a disclosure that has happened would bind nobody.
+ */
+export const EMBARGO_EXITED =
+  'The embargo of this case has ended, and a case has only one embargo: a new one cannot be proposed.';
+/** Ending (early, or by a breach) an embargo that is already over. */
+export const EMBARGO_ALREADY_ENDED = 'The embargo of this case has already ended.';
 export const EMBARGO_ONLY_VENDOR_ANSWERS =
   "Only the case's vendor participants answer a proposal (the coordinator decides it).";
 export const EMBARGO_ALREADY_ANSWERED = 'Your vendor has already answered this proposal.';

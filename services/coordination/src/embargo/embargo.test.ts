@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ManualClock, activity, groupMembers, groups } from '@cvdp/server-kit';
 import { sampleReportQuestions } from '@cvdp/core/testing/report/test-fixtures';
-import type { EmbargoView } from '@cvdp/core';
+import { EMBARGO_ALREADY_ENDED, EMBARGO_EXITED, type EmbargoView } from '@cvdp/core';
 import { coordinationService } from '../app.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport } from '../../testing/report-test-helpers.ts';
@@ -314,8 +314,39 @@ describe('ending', () => {
         ),
       );
     expect(told.map((n) => n.userId).sort()).toEqual([coordinator.user.id, vendor2.user.id].sort());
-    ok(await coordinator.post(`/api/case/${other}/embargo/exit/`, { reason: 'Again' }), 409);
-    ok(await coordinator.post(proposals(other), { end, reason: 'Again' }), 409);
+  });
+
+  it('exited is final (one embargo per case): no new proposal by anyone, no second end; the view offers none', async () => {
+    const other = await newCase(reporter, 'Ended case');
+    await addParticipant(other, coordinator.user.email, 'owner');
+    await addParticipant(other, vendor2.user.email, 'vendor');
+    const end = new Date(clock.now().getTime() + 30 * DAY).toISOString();
+    const prop = ok(await coordinator.post(proposals(other), { end, reason: 'Start' }), 201).json();
+    ok(
+      await coordinator.patch(`/api/case/embargo/proposals/${prop.open_proposal.id}/`, { answer: 'accept' }),
+    );
+    ok(await coordinator.post(`/api/case/${other}/embargo/exit/`, { reason: 'The fix shipped early.' }));
+    const before = await embargoOf(coordinator, other);
+    expect(before).toMatchObject({ state: 'exited', exit_kind: 'ended_early', can_propose: false });
+    expect((await embargoOf(vendor2, other)).can_propose).toBe(false);
+    const logBefore = ok(await coordinator.get(`/api/case/${other}/embargo/log/`)).json().entries.length;
+
+    // A later end than any before, so nothing but the state can be the reason.
+    const later = new Date(clock.now().getTime() + 60 * DAY).toISOString();
+    for (const who of [coordinator, vendor2]) {
+      const refused = ok(await who.post(proposals(other), { end: later, reason: 'A new embargo' }), 409);
+      expect(refused.json().detail).toBe(EMBARGO_EXITED);
+    }
+    const again = ok(await coordinator.post(`/api/case/${other}/embargo/exit/`, { reason: 'Again' }), 409);
+    expect(again.json().detail).toBe(EMBARGO_ALREADY_ENDED);
+    const breach = ok(await vendor2.post(`/api/case/${other}/embargo/breach/`, { evidence: 'Blog' }), 409);
+    expect(breach.json().detail).toBe(EMBARGO_ALREADY_ENDED);
+
+    // Nothing changed: the same embargo, history and log.
+    expect(await embargoOf(coordinator, other)).toEqual(before);
+    const logAfter = ok(await coordinator.get(`/api/case/${other}/embargo/log/`)).json();
+    expect(logAfter.entries).toHaveLength(logBefore);
+    expect(logAfter.verified).toBe(true);
   });
 });
 

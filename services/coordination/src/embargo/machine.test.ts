@@ -1,7 +1,12 @@
 // Every state × every event of the one transition table: the legal ones lead where the table says, every
 // other one is refused with a reason — and the table holds exactly Vultron's embargo moves.
 import { describe, expect, it } from 'vitest';
-import { EMBARGO_PROPOSAL_OPEN, EMBARGO_STATES, EMBARGO_EXITED } from '@cvdp/core';
+import {
+  EMBARGO_ALREADY_ENDED,
+  EMBARGO_EXITED,
+  EMBARGO_PROPOSAL_OPEN,
+  EMBARGO_STATES,
+} from '@cvdp/core';
 import { EMBARGO_EVENTS, TRANSITIONS, transition } from './machine.ts';
 
 const LEGAL = [
@@ -42,6 +47,10 @@ describe('the embargo state machine', () => {
   it('names why: a second proposal, or anything after the end', () => {
     expect(transition('proposed', 'propose')).toEqual({ ok: false, reason: EMBARGO_PROPOSAL_OPEN });
     expect(transition('revising', 'propose_change')).toEqual({ ok: false, reason: EMBARGO_PROPOSAL_OPEN });
-    expect(transition('exited', 'breach')).toEqual({ ok: false, reason: EMBARGO_EXITED });
+    // Exited is final (Vultron; one embargo per case): no new proposal, no second end.
+    expect(transition('exited', 'propose')).toEqual({ ok: false, reason: EMBARGO_EXITED });
+    expect(transition('exited', 'propose_change')).toEqual({ ok: false, reason: EMBARGO_EXITED });
+    expect(transition('exited', 'breach')).toEqual({ ok: false, reason: EMBARGO_ALREADY_ENDED });
+    expect(transition('exited', 'end_early')).toEqual({ ok: false, reason: EMBARGO_ALREADY_ENDED });
   });
 });

@@ -3,6 +3,7 @@
 // `transition` and refuses (409, naming why) what the table does not hold. machine.test.ts walks every
 // state × event of this table, legal and illegal.
 import {
+  EMBARGO_ALREADY_ENDED,
   EMBARGO_CHANGE_NEEDS_ACTIVE,
   EMBARGO_EXITED,
   EMBARGO_NONE,
@@ -48,7 +49,8 @@ export const TRANSITIONS: Record<EmbargoEvent, Partial<Record<EmbargoState, Emba
 
 /** Why an event cannot happen in a state (the 409's detail). */
 export function refusal(event: EmbargoEvent, state: EmbargoState): string {
-  if (state === 'exited') return EMBARGO_EXITED;
+  if (state === 'exited')
+    return event === 'propose' || event === 'propose_change' ? EMBARGO_EXITED : EMBARGO_ALREADY_ENDED;
   if ((event === 'propose' || event === 'propose_change') && (state === 'proposed' || state === 'revising'))
     return EMBARGO_PROPOSAL_OPEN;
   if (event === 'propose_change') return EMBARGO_CHANGE_NEEDS_ACTIVE;

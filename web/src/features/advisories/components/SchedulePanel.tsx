@@ -23,6 +23,18 @@ const STATE_BADGE = {
 export const localAndUtc = (iso: string) =>
   `${formatDateTime(iso)} local (${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
 
+/** The confirmation of a new schedule: when, and what will happen then (and what if something still blocks). */
+export function scheduledMessage(s: Pick<PublicationSchedule, 'due' | 'when' | 'publish_cves'>): string {
+  const what = [
+    `the latest shared revision is published${s.publish_cves ? ' with its CVE records' : ''}`,
+    ...(s.when === 'embargo_end' ? ['the embargo ends'] : []),
+  ].join(', ');
+  return (
+    `Publication scheduled for ${localAndUtc(s.due)}: then ${what} and the participants are notified. ` +
+    'If anything still blocks it then, nothing is published and the case’s owners are told.'
+  );
+}
+
 export function SchedulePanel({ caseId, published }: { caseId: number; published: boolean }) {
   const schedule = useSchedule(caseId);
   const current = schedule.data ?? null;
@@ -113,7 +125,7 @@ function ScheduleForm({ caseId }: { caseId: number }) {
               : {}),
             publish_cves: publishCves,
           })
-          .then((s) => toast(`Publication scheduled for ${localAndUtc(s.due)}.`))
+          .then((s) => toast(scheduledMessage(s)))
           // Shown from create.error.
           .catch(() => undefined);
       }}

@@ -4,6 +4,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import {
+  EMBARGO_EXITED,
   EMBARGO_STATE_LABELS,
   type EmbargoProposalView,
   type EmbargoState,
@@ -163,6 +164,8 @@ export function EmbargoCard({ caseId }: { caseId: number }) {
             {e.exit_reason && `: ${e.exit_reason}`}
           </p>
         )}
+        {/* Exited is final (one embargo per case): say so rather than leave a propose button missing. */}
+        {e.state === 'exited' && <p className="mb-1 small">{EMBARGO_EXITED}</p>}
         {e.state === 'none' && !e.open_proposal && <p className="mb-1 small">No embargo has been agreed.</p>}
         <Agreed e={e} />
         {e.open_proposal && <OpenProposal p={e.open_proposal} answer={answer} />}
