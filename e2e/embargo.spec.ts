@@ -55,7 +55,9 @@ async function publishableAdvisory(
     cve: `CVE-2026-${Date.now()}`,
     references: ['https://router.example/security/SA-1'],
   });
-  const grid = (await (await coord.request.get(`/api/case/${caseId}/vendors/status/`)).json()) as VendorStatusGrid;
+  const grid = (await (
+    await coord.request.get(`/api/case/${caseId}/vendors/status/`)
+  ).json()) as VendorStatusGrid;
   for (const vendor of grid.vendors)
     await call('post', `/api/case/${caseId}/vendors/status/`, {
       vul: grid.vuls[0].id,
@@ -215,12 +217,7 @@ test('three vendors: proposed, two accept, one asks for an extension, accepted; 
 
   // ---- Publication at the embargo's end ----
   const title = `Router admin page reachable ${stamp}`;
-  await publishableAdvisory(
-    coord,
-    caseId,
-    title,
-    Object.fromEntries(names.map((n, i) => [n, members[i]])),
-  );
+  await publishableAdvisory(coord, caseId, title, Object.fromEntries(names.map((n, i) => [n, members[i]])));
   // The coordinator schedules it on the screen: the confirmation says what will happen, and when.
   await coord.goto(`/cvdp/cases/${caseId}/advisory`);
   const scheduling = coord.getByRole('region', { name: 'Scheduled publication' });
@@ -283,6 +280,17 @@ test('three vendors: proposed, two accept, one asks for an extension, accepted; 
       name: new RegExp(`Revision 1 of the advisory of case #${caseId} was published as scheduled`),
     }),
   ).toBeVisible();
+  // …and so are the other two (their notifications, through the API).
+  for (const member of members.slice(0, 2)) {
+    const them = await apiSignIn(servers.main.url, member.email, member.password);
+    const told = (await (await them.api.get('/api/case/notifications/')).json()) as {
+      results: { title: string }[];
+    };
+    expect(told.results.map((n) => n.title)).toContain(
+      `Revision 1 of the advisory of case #${caseId} was published as scheduled`,
+    );
+    await them.api.dispose();
+  }
   await Promise.all([
     coordContext.close(),
     vendorContext.close(),

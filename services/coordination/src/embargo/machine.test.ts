@@ -1,12 +1,7 @@
 // Every state × every event of the one transition table: the legal ones lead where the table says, every
 // other one is refused with a reason — and the table holds exactly Vultron's embargo moves.
 import { describe, expect, it } from 'vitest';
-import {
-  EMBARGO_ALREADY_ENDED,
-  EMBARGO_EXITED,
-  EMBARGO_PROPOSAL_OPEN,
-  EMBARGO_STATES,
-} from '@cvdp/core';
+import { EMBARGO_ALREADY_ENDED, EMBARGO_EXITED, EMBARGO_PROPOSAL_OPEN, EMBARGO_STATES } from '@cvdp/core';
 import { EMBARGO_EVENTS, TRANSITIONS, transition } from './machine.ts';
 
 const LEGAL = [

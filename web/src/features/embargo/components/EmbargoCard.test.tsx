@@ -88,7 +88,9 @@ describe('EmbargoCard', () => {
     expect(card).toHaveTextContent('The embargo ended on its date');
     expect(card).toHaveTextContent('accepted: Acme PSIRT');
     expect(await screen.findByText(EMBARGO_EXITED)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Propose|Request extension|End embargo|Report breach/ })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: /Propose|Request extension|End embargo|Report breach/ }),
+    ).toBeNull();
     expect(await screen.findByText('Log verified')).toBeInTheDocument();
   });
 
