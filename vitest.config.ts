@@ -29,6 +29,14 @@ const databaseFree = [
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// The route-wide bad-input suite sends ~27,000 hostile requests through the HTTP layer; what it checks (no
+// 5xx, authorization before the body, nothing written on a refusal) does not depend on which PostgreSQL
+// answers (PGlite is the same engine). When `npm test` runs the server project on PostgreSQL after PGlite
+// (CVDP_TEST_POSTGRES_FOLLOWS, set by scripts/run-tests.ts), the PGlite pass leaves it to the faster
+// PostgreSQL pass instead of sending every request twice; without PostgreSQL it runs on PGlite.
+const onePassOnPostgres = ['services/platform/src/bad-input/*.test.ts'];
+const postgresFollows = !onPostgres && process.env.CVDP_TEST_POSTGRES_FOLLOWS === '1';
+
 // The web tests share one module graph and one jsdom per worker (importing React, the router and the
 // feature's modules again for each file cost more than the tests themselves) — except the files that
 // replace a module with vi.mock: a replaced module must not leak into the next file, so they keep vitest's
@@ -63,7 +71,11 @@ export default defineConfig({
             'packages/server-kit/{src,testing,tools}/**/*.test.ts',
             'services/*/{src,testing,tools}/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...(onPostgres ? databaseFree : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(onPostgres ? databaseFree : []),
+            ...(postgresFollows ? onePassOnPostgres : []),
+          ],
           environment: 'node',
           globalSetup: ['services/coordination/testing/global-setup.ts'],
           // One module graph per worker, shared by the files it runs: importing the app costs seconds and

@@ -93,8 +93,10 @@ const only = process.argv[2];
 
 if (!only || only === 'unit') {
   // Without TEST_DATABASE_URL, so the API tests really run on PGlite (the test database follows that variable).
+  // When PostgreSQL follows, the files that test the HTTP layer alone run on it only (vitest.config.ts).
   vitest('unit and API tests (embedded PGlite)', path.join(tmp, 'vitest-pglite.json'), [], {
     TEST_DATABASE_URL: undefined,
+    CVDP_TEST_POSTGRES_FOLLOWS: process.env.TEST_DATABASE_URL ? '1' : undefined,
   });
   if (process.env.TEST_DATABASE_URL) {
     vitest('API tests (PostgreSQL)', path.join(tmp, 'vitest-postgres.json'), ['--project', 'server']);
