@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { ADMIN, Cluster, findHaproxy } from './support/replicas-cluster.ts';
-import { type Pin, Session, reportForm, waitForEvent } from './support/replicas-session.ts';
+import { Session, reportForm, waitForEvent } from './support/replicas-session.ts';
 
 const option = (name: string, fallback: number) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -359,6 +359,7 @@ interface Sample {
   write: boolean;
   by: string;
   status: number;
+  error?: string;
 }
 
 async function killUnderLoad(cluster: Cluster, admin: Session, caseId: number) {
@@ -394,6 +395,7 @@ async function killUnderLoad(cluster: Cluster, admin: Session, caseId: number) {
       let ok = false;
       let status = 0;
       let by = '';
+      let error: string | undefined;
       try {
         const res = write
           ? await s.request('POST', `/api/case/thread/${thread}/posts/`, { content })
@@ -406,25 +408,29 @@ async function killUnderLoad(cluster: Cluster, admin: Session, caseId: number) {
         const body = await res.text();
         ok = res.status < 300;
         if (ok && write) acked.set(content, (JSON.parse(body) as { id: number }).id);
-      } catch {
-        ok = false; // the connection dropped (the proxy lost the replica mid-request)
+      } catch (e) {
+        // The connection dropped (the proxy lost the replica mid-request).
+        const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+        error = cause?.code ?? cause?.message ?? (e as Error).message;
       }
-      samples.push({ at: at - t0, ms: Date.now() - at, ok, write, by, status });
+      samples.push({ at: at - t0, ms: Date.now() - at, ok, write, by, status, error });
       if (!ok) await sleep(50);
     }
   };
 
   const killer = (async () => {
     await sleep(killAt - Date.now());
-    await cluster.kill9('a');
     killedAt = Date.now() - t0;
+    await cluster.kill9('a');
     log(`  replica a killed (SIGKILL) at ${(killedAt / 1000).toFixed(1)} s; restarting it`);
     await cluster.startReplica('a');
     restartedAt = Date.now() - t0;
     log(`  replica a listening again at ${(restartedAt / 1000).toFixed(1)} s`);
   })();
-  await Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), killer]);
+  await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+  // The load window (the restart of a may go on past it, and is waited for below).
   const wall = (Date.now() - t0) / 1000;
+  await killer;
 
   const errors = samples.filter((s) => !s.ok);
   const lat = samples.map((s) => s.ms).sort((x, y) => x - y);
@@ -459,11 +465,21 @@ async function killUnderLoad(cluster: Cluster, admin: Session, caseId: number) {
   );
   // "Only during the failover": every failed request was in flight at the kill or started before the proxy
   // had taken a out of the rotation (health checks every 500 ms, two failures: allow 3 s).
+  if (errors.length)
+    log(
+      `  failover: the last failed request ended ${lastErr - killedAt} ms after the kill; ` +
+        `${errors.filter((e) => e.write).length} of the failures were writes`,
+    );
   const outside = errors.filter((e) => e.at + e.ms < killedAt || e.at > killedAt + 3000);
   check(
     outside.length === 0,
     `no error outside the failover window [kill, kill + 3 s] (${outside.length} outside)`,
   );
+  for (const e of outside.slice(0, 5))
+    log(
+      `    outside: ${e.write ? 'write' : 'read'} started ${e.at} ms, took ${e.ms} ms, ` +
+        `${e.status || e.error} ${e.by}`,
+    );
 
   // Every acknowledged write is there, once; nothing written twice.
   const { rows } = await cluster.pool.query<{ id: number; content: string }>(

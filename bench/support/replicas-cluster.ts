@@ -163,8 +163,8 @@ export class Cluster {
       env: this.env(replica),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.pipe(out);
-    child.stderr!.pipe(out);
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
     replica.child = child;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null)

@@ -2,6 +2,7 @@
 // ran the whole migration set at once and all but one failed with "relation … already exists". The
 // migrations now run under an advisory lock. PostgreSQL only: PGlite is one process per folder.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { openPostgres } from './database.ts';
@@ -22,10 +23,11 @@ it.skipIf(!serverUrl)(
       const reasons = opened.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
       expect(reasons).toEqual([]);
       const [first] = opened as PromiseFulfilledResult<Awaited<ReturnType<typeof openPostgres>>>[];
-      const { rows } = await first.value.db.execute<{ n: number; distinct_n: number }>(
-        // drizzle's journal of applied migrations: one row per migration, none twice.
-        'select count(*)::int n, count(distinct hash)::int distinct_n from drizzle.__drizzle_migrations' as never,
+      // drizzle's journal of applied migrations: one row per migration, none twice.
+      const result = await first.value.db.execute(
+        sql`select count(*)::int n, count(distinct hash)::int distinct_n from drizzle.__drizzle_migrations`,
       );
+      const { rows } = result as { rows: { n: number; distinct_n: number }[] };
       expect(rows[0].n).toBeGreaterThan(10);
       expect(rows[0].n).toBe(rows[0].distinct_n);
       for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
