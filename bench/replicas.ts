@@ -53,6 +53,12 @@ async function main() {
   const stopOnSignal = () => void cluster.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
+  // An error thrown outside the awaited flow (an 'error' event nobody listens to) would skip `finally`
+  // and leave HAProxy, the replicas and the database behind.
+  process.once('uncaughtException', (error) => {
+    console.error(error);
+    void cluster.stop().finally(() => process.exit(1));
+  });
   try {
     log(
       `load average at start: ${loadavg()
