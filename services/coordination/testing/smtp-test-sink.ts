@@ -75,6 +75,9 @@ export async function startSmtpSink(
       );
     },
   });
+  // A client that dies mid-session (bench:replicas kills a replica with SIGKILL) resets its connection; the
+  // server reports that as an 'error' event, which would otherwise end the whole process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const auth = options.user

@@ -72,6 +72,28 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
+/** Any fixed number: the session-level advisory lock replicas take around their migrations. */
+const MIGRATION_LOCK = 0x63766470; // "cvdp"
+
+/**
+ * Replicas started together on one database would each find the migrations missing and run them at once: the
+ * slower one then fails (`relation … already exists`) and exits. Under an advisory lock held by one session
+ * they run one after the other; the later one finds every migration recorded and applies nothing.
+ */
+async function migrateLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, a dropped
@@ -79,7 +101,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // already discarded that client and opens a new one on the next checkout, so there is nothing else to do.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  await migrateLocked(pool);
   // LISTEN needs a session of its own, outside the pool (opened at the first subscription).
   const notifications = postgresNotifications({ connectionString: url });
   registerNotifications(db, notifications);
