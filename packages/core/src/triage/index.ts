@@ -34,12 +34,19 @@ export const TRIAGE_LABEL_TEXT: Record<TriageQualityLabel, string> = {
 
 export const triageQualitySchema = z
   .object({
-    score: z.number().int().min(0).max(100).describe('100 is a complete report from a reporter in good standing.'),
+    score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .describe('100 is a complete report from a reporter in good standing.'),
     label: z.enum(TRIAGE_QUALITY_LABELS),
     reasons: z.array(z.enum(TRIAGE_QUALITY_REASONS)),
     reporter_valid_history: z
       .boolean()
-      .describe('The reporter has at least 2 earlier reports that became active cases not closed as invalid.'),
+      .describe(
+        'The reporter has at least 2 earlier reports that became active cases not closed as invalid.',
+      ),
   })
   .describe('A signal for ordering the queue: it never hides or refuses a report.');
 export type TriageQuality = z.infer<typeof triageQualitySchema>;
@@ -57,7 +64,7 @@ export const weeklyMetricsRowSchema = z.object({
   duplicates_found: z
     .number()
     .int()
-    .describe("Of those, reports for which a coordinator was shown at least one likely duplicate."),
+    .describe('Of those, reports for which a coordinator was shown at least one likely duplicate.'),
   duplicates_merged: z.number().int().describe('Of those, reports merged into another case.'),
   first_response_median_hours: z
     .number()

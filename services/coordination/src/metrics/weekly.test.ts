@@ -95,13 +95,17 @@ describe('GET /api/metrics/weekly/', () => {
     const report = (title: string) =>
       sampleReportQuestions({
         title,
-        vulnerabilities: [sampleVulnerability({ description: 'Overflow, see CVE-2024-31337 for the same bug.' })],
+        vulnerabilities: [
+          sampleVulnerability({ description: 'Overflow, see CVE-2024-31337 for the same bug.' }),
+        ],
       });
     const first = (await submitReport(reporter, { report: report('Overflow in Acme Shop') })).json().id;
     const second = (await submitReport(reporter, { report: report('Acme Shop overflow again') })).json().id;
     // The reporter sees their own first case as a likely duplicate: that is no finding of the desk.
     expect((await reporter.get(`/api/case/${second}/duplicates/`)).json().results).not.toHaveLength(0);
-    expect(await t.db.select().from(duplicateFindings).where(eq(duplicateFindings.caseId, second))).toEqual([]);
+    expect(await t.db.select().from(duplicateFindings).where(eq(duplicateFindings.caseId, second))).toEqual(
+      [],
+    );
     expect((await coordinator.get(`/api/case/${second}/duplicates/`)).json().results[0].case).toBe(first);
     await coordinator.get(`/api/case/${second}/duplicates/`);
     const merge = await coordinator.post(`/api/case/${second}/merge/`, { into: first });

@@ -44,7 +44,11 @@ describe('GET /api/triage/: the quality of each report', () => {
     const reporter = await t.signIn();
     const id = await submit(reporter, {
       report: sampleReportQuestions(
-        { vulnerabilities: [sampleVulnerability({ description: `SQL injection in the search box. ${STEPS}` })] },
+        {
+          vulnerabilities: [
+            sampleVulnerability({ description: `SQL injection in the search box. ${STEPS}` }),
+          ],
+        },
         { pocFileName: poc.name },
       ),
       poc,
@@ -125,7 +129,8 @@ describe('GET /api/triage/: the quality of each report', () => {
       .from(resolutionOptions)
       .where(eq(resolutionOptions.name, 'Not a vulnerability'));
     const closed: number[] = [];
-    for (let i = 0; i < 3; i++) closed.push(await submit(reporter, { report: report(`Thing ${i}. ${STEPS}`) }));
+    for (let i = 0; i < 3; i++)
+      closed.push(await submit(reporter, { report: report(`Thing ${i}. ${STEPS}`) }));
     const res = await coordinator.post('/api/triage/bulk/', {
       action: 'close',
       cases: closed,

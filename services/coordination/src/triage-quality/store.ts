@@ -132,10 +132,7 @@ function toRow(raw: RawRow): ScoredTriageRow {
 /** The quality of each of these triage cases (a page of the queue, in any order). */
 export async function qualityOf(db: Db, caseIds: number[], now: Date): Promise<Map<number, TriageQuality>> {
   if (caseIds.length === 0) return new Map();
-  const rows = await rowsOf<RawRow>(
-    db,
-    scored(sql`cases.id in (${sql.join(caseIds, sql`, `)})`, now, sql``),
-  );
+  const rows = await rowsOf<RawRow>(db, scored(sql`cases.id in (${sql.join(caseIds, sql`, `)})`, now, sql``));
   return new Map(rows.map((raw) => [raw.id, toRow(raw).quality]));
 }
 

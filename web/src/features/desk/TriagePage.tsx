@@ -44,7 +44,7 @@ function BulkSummary({ answer, onClose }: { answer: BulkTriageAnswer; onClose():
 export function TriagePage() {
   usePageTitle('Triage');
   const { page, setPage, ordering: orderingParam, setOrdering } = useListParams();
-  const ordering = orderingParam === 'quality' ? 'quality' : undefined;
+  const ordering = orderingParam === 'quality' ? ('quality' as const) : undefined;
   const query = useTextFilter('query');
   const params = { query: query.value || undefined, ordering, page };
   const list = useTriage(params);
