@@ -47,7 +47,13 @@ const ROUTES: Route[] = (['coordinator', 'vendor'] as const).flatMap((who) => [
     paths: ['/api/cases/?owned=True&status=0&status=1'],
   },
   { name: `${who}: /api/search/?query=…`, who, paths: terms('/api/search/?query=') },
-  ...(who === 'coordinator' ? [{ name: `${who}: /api/triage/`, who, paths: ['/api/triage/'] }] : []),
+  ...(who === 'coordinator'
+    ? [
+        { name: `${who}: /api/triage/`, who, paths: ['/api/triage/'] },
+        // Issue 28: the whole queue scored and ordered weakest first.
+        { name: `${who}: /api/triage/?ordering=quality`, who, paths: ['/api/triage/?ordering=quality'] },
+      ]
+    : []),
 ]);
 
 interface Figures {

@@ -75,6 +75,15 @@ test('a coordinator clears a triage queue of 20 reports with one merge and bulk 
   // The queue, narrowed to this run's reports: 19 left (the merged one is closed).
   await page.goto(`/cvdp/triage?query=${stamp}`);
   await expect(page.getByText('19 reports waiting')).toBeVisible();
+  // Each report's quality in words (issue 28): these have no steps to reproduce and no proof of concept.
+  await expect(page.getByRole('list', { name: `Why report #${first} scores lower` })).toHaveText(
+    'No steps to reproduceNo proof of concept',
+  );
+  // Weakest first (no version either): the order changes, nothing leaves the queue.
+  await page.getByLabel('Order').selectOption('quality');
+  await expect(page).toHaveURL(/ordering=quality/);
+  await expect(page.getByRole('row').nth(1)).toContainText('Weak');
+  await expect(page.getByText('19 reports waiting')).toBeVisible();
   // Keyboard: Space ticks "select every report on this page".
   await page.getByRole('checkbox', { name: 'Select every report on this page' }).focus();
   await page.keyboard.press('Space');

@@ -24,6 +24,7 @@ import { addReportRoutes } from './reports/add-report-routes.ts';
 import { duplicateRoutes } from './duplicates/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { listTriageByQuality, qualityOf } from './triage-quality/store.ts';
 import { threadRoutes } from './threads/routes.ts';
 import { postRoutes } from './posts/routes.ts';
 import { digestWorkerPlugin } from './notifications/digest-plugin.ts';
@@ -81,6 +82,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
     detailParts: [reportDetailPart],
     awaitingMyStatus: casesAwaitingMyStatus,
     embargo: { ends: holdingEmbargoEnds, endsBefore: embargoEndsBefore },
+    triageQuality: { of: qualityOf, listByQuality: listTriageByQuality },
   });
   await app.register(reportRoutes);
   await app.register(addReportRoutes);

@@ -27,6 +27,8 @@ const LAYER: Record<string, number> = {
   search: 5,
   activity: 5,
   metrics: 5,
+  // Issue 28: the triage queue's quality signals (cases' triage filter, reports' and duplicates' tables).
+  'triage-quality': 5,
   threads: 5,
   // Issue 25: the embargo of a case (cases, participants' rows, notifications); the advisory's publication uses it.
   embargo: 5,

@@ -160,6 +160,7 @@ export const queryKeys = {
   dashboard: {
     metrics: (start: string, end: string, user?: number) =>
       ['dashboard', 'metrics', start, end, user] as const,
+    weekly: () => ['dashboard', 'weekly'] as const,
   },
   /** The scoring service (base 2): the queue and one vulnerability with its analysis, changes and activity. */
   scoring: {

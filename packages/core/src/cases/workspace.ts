@@ -7,6 +7,7 @@ import { CASE_ROLES, type CaseRole } from './roles.ts';
 import { CASE_STATUS } from './status.ts';
 import { resolutionOptionSchema } from './wire.ts';
 import { userRefSchema } from './user-ref.ts';
+import { triageQualitySchema } from '../triage/index.ts';
 
 export const CASE_STATUSES = [CASE_STATUS.PENDING, CASE_STATUS.ACTIVE, CASE_STATUS.CLOSED] as const;
 
@@ -85,13 +86,15 @@ export const caseListRowSchema = z.object({
 });
 export type CaseListRow = z.infer<typeof caseListRowSchema>;
 
-/** GET /api/triage/: cases waiting in status 0, oldest first. */
+/** GET /api/triage/: cases waiting in status 0, oldest first (or weakest first: ordering=quality). */
 export const triageRowSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   reporter: userRefSchema.nullable(),
   product: z.string(),
   submitted: z.string(),
+  /** Issue 28: the quality signals (triage-quality/ in the coordination service). */
+  quality: triageQualitySchema,
 });
 export type TriageRow = z.infer<typeof triageRowSchema>;
 

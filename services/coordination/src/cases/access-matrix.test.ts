@@ -88,6 +88,7 @@ const MATRIX_TEXT = `
   # A reader's place in a thread (issue 26): :id is an open thread of case A
   GET     /api/case/thread/:id/read/                        401       200      200    404      200         200
   GET     /api/metrics/                                     401       403      403    403      200         200
+  GET     /api/metrics/weekly/                              401       403      403    403      200         200
   # Administration (:id is an auto-assignment role / a resolution)
   GET     /manage/autoassignment/                           401       403      403    403      200         200
   POST    /manage/autoassignment/                           401       403      403    403      403         201

@@ -187,6 +187,8 @@ describe('GET /api/triage/', () => {
       reporter: { id: reporter.user.id, name: 'Rita Reporter' },
       product: 'Widget 1.0',
       submitted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // Issue 28's quality signals (their reasons: triage-quality/quality.test.ts).
+      quality: expect.objectContaining({ label: expect.any(String), reasons: expect.any(Array) }),
     });
     expect(
       (await coordinator.get('/api/triage/?query=redirect')).json().results.map((r: TriageRow) => r.id),

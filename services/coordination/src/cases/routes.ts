@@ -14,7 +14,9 @@ import {
   type CaseStateOption,
   type Contact,
   type ResolutionOption,
+  type TriageQuality,
   type TriageRow,
+  TRIAGE_ORDERINGS,
   caseCallerMetadataSchema,
   caseDetailSchema,
   caseListFilters,
@@ -82,6 +84,20 @@ export interface CaseRoutesOptions {
     ends: (db: Db, caseIds: number[]) => Promise<Map<number, Date>>;
     endsBefore: (db: Db, before: Date) => SQL;
   };
+  /**
+   * Issue 28's quality signals (triage-quality, a higher domain): each triage row's score, and the queue
+   * ordered weakest first (rows shaped like listTriage's).
+   */
+  triageQuality: {
+    of: (db: Db, caseIds: number[], now: Date) => Promise<Map<number, TriageQuality>>;
+    listByQuality: (
+      db: Db,
+      query: string | undefined,
+      limit: number,
+      offset: number,
+      now: Date,
+    ) => Promise<Awaited<ReturnType<typeof listTriage>>>;
+  };
 }
 
 export const CASE_LIST_MAX_PAGE_SIZE = 100;
@@ -89,7 +105,14 @@ export const CASE_LIST_MAX_PAGE_SIZE = 100;
 const caseListQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend(caseListFilters.shape);
 const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
   query: caseListFilters.shape.query,
+  ordering: z
+    .enum(TRIAGE_ORDERINGS)
+    .optional()
+    .describe('`submitted` (the default): oldest first; `quality`: weakest first, then oldest'),
 });
+
+/** A row the score query did not see (it left triage between the two reads): no signals. */
+const UNSCORED: TriageQuality = { score: 100, label: 'strong', reasons: [], reporter_valid_history: false };
 
 export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
 export const resolutionInUse = (n: number) =>
@@ -187,7 +210,8 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
   r.get(
     '/api/triage/',
     {
-      summary: 'Cases waiting for triage (status 0), oldest first (staff)',
+      summary:
+        'Cases waiting for triage (status 0), oldest first or weakest first (ordering=quality), each with its quality signals (staff)',
       tags: ['cases'],
       ...staffOnly,
       query: triageQuery,
@@ -199,17 +223,30 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
         request.query,
         () => countTriage(db, request.query.query),
         async (limit, offset): Promise<TriageRow[]> => {
-          const rows = await listTriage(db, request.query.query, limit, offset);
-          const refs = await userRefs(
-            db,
-            rows.map((row) => row.reporterId),
-          );
+          const now = app.clock.now();
+          const { query, ordering } = request.query;
+          const rows =
+            ordering === 'quality'
+              ? await options.triageQuality.listByQuality(db, query, limit, offset, now)
+              : await listTriage(db, query, limit, offset);
+          const [refs, quality] = await Promise.all([
+            userRefs(
+              db,
+              rows.map((row) => row.reporterId),
+            ),
+            options.triageQuality.of(
+              db,
+              rows.map((row) => row.id),
+              now,
+            ),
+          ]);
           return rows.map((row) => ({
             id: row.id,
             title: row.title,
             reporter: refOf(refs, row.reporterId),
             product: row.product ?? '',
             submitted: (row.reportCreatedAt ?? row.caseCreatedAt).toISOString(),
+            quality: quality.get(row.id) ?? UNSCORED,
           }));
         },
       ),

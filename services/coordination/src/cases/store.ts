@@ -178,7 +178,7 @@ export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {
 
 const firstReport = sql`(select ${reports.id} from ${reports} where ${reports.caseId} = ${cases.id} order by ${reports.id} limit 1)`;
 
-function triageConditions(query?: string) {
+export function triageConditions(query?: string) {
   return and(eq(cases.status, CASE_STATUS.PENDING), query ? matchesWords(query) : undefined);
 }
 

@@ -14,7 +14,7 @@ import { caseScope } from '../cases/case-scope.ts';
 import { callerOf } from '../policy/index.ts';
 import { bulkTriage } from './bulk.ts';
 import { mergeReport } from './merge.ts';
-import { findDuplicates, signalsOfCase } from './store.ts';
+import { findDuplicates, recordFinding, signalsOfCase } from './store.ts';
 
 const tags = ['triage'];
 
@@ -34,10 +34,11 @@ export async function duplicateRoutes(app: FastifyInstance) {
     },
     async (request, _reply, access): Promise<DuplicatesAnswer> => {
       const signals = await signalsOfCase(db, access.caseId);
-      return {
-        case: access.caseId,
-        results: signals ? await findDuplicates(db, callerOf(request.user!), signals, access.caseId) : [],
-      };
+      const results = signals
+        ? await findDuplicates(db, callerOf(request.user!), signals, access.caseId)
+        : [];
+      if (access.staff) await recordFinding(db, access.caseId, results.length);
+      return { case: access.caseId, results };
     },
   );
 

@@ -3,7 +3,7 @@
 // of the report's rarest lexemes — then ranked by text similarity plus the weight of each exact reason.
 // Cases are only those the caller may see (the policy's case.read filter); CVE records are public.
 import { sql } from 'drizzle-orm';
-import { type DuplicateReason, type DuplicateSuggestion, caseStatusLabel } from '@cvdp/core';
+import { CASE_STATUS, type DuplicateReason, type DuplicateSuggestion, caseStatusLabel } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
 import { type Caller, filter } from '../policy/index.ts';
 import {
@@ -151,4 +151,17 @@ export async function findDuplicates(
         b.score - a.score || (a.case ?? 0) - (b.case ?? 0) || (a.cve_id ?? '').localeCompare(b.cve_id ?? ''),
     )
     .slice(0, options.all ? undefined : MAX_SUGGESTIONS);
+}
+
+/**
+ * "Duplicates found" (the dashboard's weekly figures): the first time staff are shown at least one likely
+ * duplicate of a report still in triage. Later looks change nothing.
+ */
+export async function recordFinding(db: Db, caseId: number, suggestions: number) {
+  if (suggestions === 0) return;
+  await db.execute(
+    sql`insert into duplicate_findings (case_id, suggestions)
+        select id, ${suggestions} from cases where id = ${caseId} and status = ${CASE_STATUS.PENDING}
+        on conflict (case_id) do nothing`,
+  );
 }

@@ -3,7 +3,7 @@
 // scoring service's ingest, seeds and benchmarks — is indexed alike. The likely-duplicate query (store.ts)
 // reads only this table and the policy's case filter.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cases } from '../cases/tables.ts';
 import { reports } from '../reports/tables.ts';
 
@@ -63,4 +63,16 @@ export const duplicateSignals = pgTable(
 export const duplicateTerms = pgTable('duplicate_terms', {
   term: text('term').primaryKey(),
   n: integer('n').notNull().default(0),
+});
+
+/**
+ * A report for which a coordinator was shown at least one likely duplicate while it was in triage (GET
+ * /api/case/{id}/duplicates/): "duplicates found" on the dashboard's weekly figures. One row per case, the first time.
+ */
+export const duplicateFindings = pgTable('duplicate_findings', {
+  caseId: integer('case_id')
+    .primaryKey()
+    .references(() => cases.id, { onDelete: 'cascade' }),
+  suggestions: integer('suggestions').notNull(),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,10 +2,18 @@
 // Staff only (403 for anyone else): the figures span every case.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { type Metrics, UNKNOWN_METRICS_USER, metricsQuery, metricsSchema } from '@cvdp/core';
+import {
+  type Metrics,
+  type WeeklyMetrics,
+  UNKNOWN_METRICS_USER,
+  metricsQuery,
+  metricsSchema,
+  weeklyMetricsSchema,
+} from '@cvdp/core';
 import { HttpError, STAFF, routes, users } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
 import { durationStats, metricsDays } from './store.ts';
+import { weeklyMetrics } from './weekly.ts';
 
 export async function metricsRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -48,5 +56,17 @@ export async function metricsRoutes(app: FastifyInstance) {
         time_to_close: close,
       };
     },
+  );
+
+  r.get(
+    '/api/metrics/weekly/',
+    {
+      summary:
+        'The triage desk per week, the last 12 (Monday to Sunday, UTC): reports received, duplicates found and merged, median time to first response, held reports (staff)',
+      tags: ['metrics'],
+      access: STAFF,
+      response: { 200: weeklyMetricsSchema },
+    },
+    async (): Promise<WeeklyMetrics> => ({ weeks: await weeklyMetrics(db, app.clock.now()) }),
   );
 }

@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { format, subDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Metrics } from '@cvdp/core';
+import type { Metrics, WeeklyMetrics } from '@cvdp/core';
 import { coordinationApi } from '../../lib/api-client.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
@@ -17,8 +17,11 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   coordinationApi: { get: vi.fn() },
 }));
 const metrics = vi.fn<(p: { start: string; end: string }) => Promise<Metrics>>();
+const weekly = vi.fn<() => Promise<WeeklyMetrics>>();
 beforeEach(() => {
+  weekly.mockResolvedValue({ weeks: [] });
   vi.mocked(coordinationApi.get).mockImplementation(async (url: string, config?: { params?: unknown }) => {
+    if (url === 'api/metrics/weekly/') return { data: await weekly() };
     if (url !== 'api/metrics/') throw new Error(`unexpected GET ${url}`);
     return { data: await metrics(config?.params as { start: string; end: string }) };
   });
@@ -96,6 +99,33 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(search().get('start')).toBe('2026-01-15');
     await waitFor(() => expect(metrics).toHaveBeenLastCalledWith({ start: '2026-01-15', end: '2026-01-31' }));
+  });
+
+  it('shows the triage desk per week, newest first, whatever the range', async () => {
+    metrics.mockImplementation(async (p) => sample(p.start, p.end));
+    const week = (w: string, received: number, median: number | null, held = 0) => ({
+      week: w,
+      received,
+      duplicates_found: 2,
+      duplicates_merged: 1,
+      first_response_median_hours: median,
+      held,
+    });
+    weekly.mockResolvedValue({
+      weeks: [week('2026-04-20', 14, 3.25), week('2026-04-27', 0, null), week('2026-05-04', 101, 50, 7)],
+    });
+    renderPage('/cvdp/dashboard?start=2026-01-01&end=2026-01-31');
+    const table = await screen.findByRole('table', { name: 'Triage per week, newest first' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Week ofReceivedDuplicates foundMergedMedian first responseHeld',
+      '2026-05-04101212.1 days7',
+      '2026-04-27021—0',
+      '2026-04-2014213.3 h0',
+    ]);
+    expect(within(table).getByRole('rowheader', { name: '2026-05-04' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Triage per week' })).toBeInTheDocument();
+    expect(weekly).toHaveBeenCalledTimes(1);
   });
 
   it('registers only the chart parts it uses (never chart.js/auto, anywhere in the app)', () => {

@@ -1,5 +1,6 @@
 // /cvdp/dashboard (staff): the programme's figures over a date range (default the last 30 days), kept in the
-// URL (?start=yyyy-MM-dd&end=yyyy-MM-dd). The charts load on their own (chart.js comes with them only).
+// URL (?start=yyyy-MM-dd&end=yyyy-MM-dd), then the triage desk's last 12 weeks (its own call, any range).
+// The charts load on their own (chart.js comes with them only).
 import { Suspense, lazy, useEffect } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/f
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMetrics } from './api/index.ts';
 import { formatHours, rangeFrom } from './range.ts';
+import { WeeklyTriage } from './WeeklyTriage.tsx';
 
 const MetricsCharts = lazy(() => import('./MetricsCharts.tsx').then((m) => ({ default: m.MetricsCharts })));
 
@@ -108,6 +110,7 @@ export function DashboardPage() {
           </Suspense>
         </>
       )}
+      <WeeklyTriage />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TriageQuality } from '@cvdp/core';
 import { TriagePage } from './TriagePage.tsx';
 import { fakeDeskCalls, page, renderAt } from './test-utils.tsx';
 
 let calls: ReturnType<typeof fakeDeskCalls>;
+const STRONG: TriageQuality = { score: 100, label: 'strong', reasons: [], reporter_valid_history: false };
 beforeEach(() => {
   calls = fakeDeskCalls();
 });
@@ -20,6 +22,7 @@ describe('TriagePage', () => {
           reporter: { id: 3, name: 'Rita Reporter' },
           product: 'Acme Router 2',
           submitted: '2026-05-01T10:05:00Z',
+          quality: STRONG,
         },
       ]),
     );
@@ -55,5 +58,67 @@ describe('TriagePage', () => {
     await waitFor(() =>
       expect(calls.triage).toHaveBeenLastCalledWith({ query: 'acme', page: 1, page_size: 20 }),
     );
+  });
+
+  it("shows each report's quality label and reasons as text, and a reporter with a valid record", async () => {
+    calls.triage.mockResolvedValue(
+      page([
+        {
+          id: 40,
+          title: 'Something is wrong',
+          reporter: { id: 4, name: 'Nina Newcomer' },
+          product: 'Acme',
+          submitted: '2026-05-02T10:05:00Z',
+          quality: {
+            score: 35,
+            label: 'weak',
+            reasons: ['missing_steps', 'no_poc', 'common_text'],
+            reporter_valid_history: false,
+          },
+        },
+        {
+          id: 41,
+          title: 'Heap overflow in the PNG parser',
+          reporter: { id: 5, name: 'Vera Veteran' },
+          product: 'Acme Viewer 3.1',
+          submitted: '2026-05-02T11:05:00Z',
+          quality: {
+            score: 85,
+            label: 'strong',
+            reasons: ['no_poc', 'reporter_valid_history'],
+            reporter_valid_history: true,
+          },
+        },
+      ]),
+    );
+    renderAt(<TriagePage />, '/cvdp/triage');
+    const weak = (await screen.findByRole('link', { name: 'Something is wrong' })).closest('tr')!;
+    // The wide layout's column (the narrow one repeats it under the title, hidden by CSS at this width).
+    const cell = within(weak).getAllByText(/^Weak/)[0].closest('td')!;
+    expect(cell).toHaveTextContent('Weak quality, score 35');
+    expect(within(cell).getByRole('list', { name: 'Why report #40 scores lower' })).toHaveTextContent(
+      'No steps to reproduceNo proof of conceptText matches many other reports',
+    );
+    const strong = screen.getByRole('link', { name: 'Heap overflow in the PNG parser' }).closest('tr')!;
+    expect(within(strong).getAllByText('Reporter with a history of valid reports').length).toBeGreaterThan(0);
+    expect(within(strong).getAllByRole('list', { name: 'Why report #41 scores lower' })[0]).toHaveTextContent(
+      /^No proof of concept$/,
+    );
+  });
+
+  it('orders weakest first from the Order box, kept in the URL; oldest first is the default', async () => {
+    calls.triage.mockResolvedValue(page([], 0));
+    const { search } = renderAt(<TriagePage />, '/cvdp/triage');
+    await screen.findByText('No data ...');
+    expect(calls.triage).toHaveBeenLastCalledWith({ page: 1, page_size: 20 });
+    const order = screen.getByLabelText('Order');
+    expect(order).toHaveValue('submitted');
+    await userEvent.selectOptions(order, 'Weakest first');
+    await waitFor(() => expect(search().get('ordering')).toBe('quality'));
+    await waitFor(() =>
+      expect(calls.triage).toHaveBeenLastCalledWith({ ordering: 'quality', page: 1, page_size: 20 }),
+    );
+    await userEvent.selectOptions(order, 'Oldest first');
+    await waitFor(() => expect(search().has('ordering')).toBe(false));
   });
 });

@@ -1,8 +1,9 @@
-// /cvdp/triage (staff): new reports waiting in status 0, oldest first, each leading to its case to be
-// activated there — or several selected (checkboxes, Space to tick) and handled at once with the bulk
-// action bar, whose per-report summary stays above the queue. The words filter and the page live in the URL.
+// /cvdp/triage (staff): new reports waiting in status 0, oldest first (or weakest first), each with its
+// quality label and reasons and leading to its case to be activated there — or several selected (checkboxes,
+// Space to tick) and handled at once with the bulk action bar, whose per-report summary stays above the
+// queue. The words filter, the order and the page live in the URL.
 import { useState } from 'react';
-import { Alert, Form, Table } from 'react-bootstrap';
+import { Alert, Col, Form, Row, Table } from 'react-bootstrap';
 import type { BulkTriageAnswer } from '@cvdp/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -15,6 +16,7 @@ import { DESK_PAGE_SIZE, useTriage } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
 import { casePath } from './paths.ts';
 import { BulkTriageBar } from './components/BulkTriageBar.tsx';
+import { QualityCell } from './components/QualityCell.tsx';
 
 function BulkSummary({ answer, onClose }: { answer: BulkTriageAnswer; onClose(): void }) {
   return (
@@ -41,9 +43,10 @@ function BulkSummary({ answer, onClose }: { answer: BulkTriageAnswer; onClose():
 
 export function TriagePage() {
   usePageTitle('Triage');
-  const { page, setPage } = useListParams();
+  const { page, setPage, ordering: orderingParam, setOrdering } = useListParams();
+  const ordering = orderingParam === 'quality' ? ('quality' as const) : undefined;
   const query = useTextFilter('query');
-  const params = { query: query.value || undefined, page };
+  const params = { query: query.value || undefined, ordering, page };
   const list = useTriage(params);
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<BulkTriageAnswer | null>(null);
@@ -61,8 +64,8 @@ export function TriagePage() {
     <>
       <h1 className="h3 mb-1">Triage</h1>
       <p className="text-body-secondary">
-        New reports waiting for a coordinator, oldest first. Open a case to activate it, or select several to
-        act on them at once.
+        New reports waiting for a coordinator. Open a case to activate it, or select several to act on them at
+        once. The quality label only orders the queue: every report stays in it.
       </p>
       <Form
         role="search"
@@ -70,13 +73,28 @@ export function TriagePage() {
         className="mb-3"
         onSubmit={(e) => e.preventDefault()}
       >
-        <Form.Label htmlFor="triage-query">Words in title or report</Form.Label>
-        <Form.Control
-          id="triage-query"
-          type="search"
-          value={query.text}
-          onChange={(e) => query.setText(e.target.value)}
-        />
+        <Row className="g-2">
+          <Col xs={12} md>
+            <Form.Label htmlFor="triage-query">Words in title or report</Form.Label>
+            <Form.Control
+              id="triage-query"
+              type="search"
+              value={query.text}
+              onChange={(e) => query.setText(e.target.value)}
+            />
+          </Col>
+          <Col xs={12} md="auto">
+            <Form.Label htmlFor="triage-ordering">Order</Form.Label>
+            <Form.Select
+              id="triage-ordering"
+              value={ordering ?? 'submitted'}
+              onChange={(e) => setOrdering(e.target.value === 'quality' ? 'quality' : null)}
+            >
+              <option value="submitted">Oldest first</option>
+              <option value="quality">Weakest first</option>
+            </Form.Select>
+          </Col>
+        </Row>
       </Form>
       <ErrorAlert error={list.error} prefix="An error occurred: " />
       {summary && <BulkSummary answer={summary} onClose={() => setSummary(null)} />}
@@ -118,11 +136,14 @@ export function TriagePage() {
                 <th scope="col" className="d-none d-md-table-cell">
                   Product
                 </th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Quality
+                </th>
                 <th scope="col">Submitted</th>
               </tr>
             </thead>
             <tbody>
-              {list.data?.results.length === 0 && <NoDataRow colSpan={6} />}
+              {list.data?.results.length === 0 && <NoDataRow colSpan={7} />}
               {list.data?.results.map((row) => (
                 <tr key={row.id}>
                   <td className="text-center">
@@ -140,9 +161,16 @@ export function TriagePage() {
                     <div className="small text-body-secondary d-md-none">
                       {[row.reporter?.name, row.product].filter(Boolean).join(' · ')}
                     </div>
+                    {/* Below md the quality sits under the title (the column is hidden). */}
+                    <div className="d-md-none mt-1">
+                      <QualityCell quality={row.quality} id={row.id} />
+                    </div>
                   </td>
                   <td className="d-none d-md-table-cell">{row.reporter?.name ?? '—'}</td>
                   <td className="d-none d-md-table-cell text-break">{row.product || '—'}</td>
+                  <td className="d-none d-md-table-cell">
+                    <QualityCell quality={row.quality} id={row.id} />
+                  </td>
                   <td className="text-nowrap">{formatDateTime(row.submitted)}</td>
                 </tr>
               ))}

@@ -1,12 +1,14 @@
-// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first.
+// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first or weakest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageOf, TriageRow } from '@cvdp/core';
+import type { PageOf, TriageOrdering, TriageRow } from '@cvdp/core';
 import { coordinationApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { DESK_PAGE_SIZE } from './cases.ts';
 
 export interface TriageParams {
   query?: string;
+  /** `quality`: weakest first (the default, absent, is oldest first). */
+  ordering?: TriageOrdering;
   page: number;
   pageSize?: number;
 }
@@ -14,7 +16,12 @@ export interface TriageParams {
 export const fetchTriage = (p: TriageParams) =>
   coordinationApi
     .get<PageOf<TriageRow>>('api/triage/', {
-      params: { query: p.query || undefined, page: p.page, page_size: p.pageSize ?? DESK_PAGE_SIZE },
+      params: {
+        query: p.query || undefined,
+        ordering: p.ordering,
+        page: p.page,
+        page_size: p.pageSize ?? DESK_PAGE_SIZE,
+      },
     })
     .then((r) => r.data);
 

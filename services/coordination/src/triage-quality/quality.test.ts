@@ -1,0 +1,199 @@
+// The triage queue's quality signals (issue 28, item 3): each reason from a real submitted report, the
+// reporter's record (several reports closed as not a vulnerability in 30 days; a history of valid reports),
+// the weakest-first ordering — and that the score never hides a report from the queue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { PageOf, TriageRow } from '@cvdp/core';
+import { ManualClock } from '@cvdp/server-kit';
+import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
+import { resolutionOptions } from '../tables.ts';
+import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { submitReport, type ReportFormParts } from '../../testing/report-test-helpers.ts';
+
+let t: TestApp;
+let coordinator: TestClient & { user: TestUser };
+const clock = new ManualClock();
+
+const STEPS = 'Steps to reproduce:\n1. Open the search page.\n2. Enter a quote.';
+
+async function submit(client: TestClient, parts: ReportFormParts): Promise<number> {
+  const res = await submitReport(client, parts);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+async function triage(query = ''): Promise<PageOf<TriageRow>> {
+  const res = await coordinator.get(`/api/triage/?page_size=100${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const rowOf = async (id: number) => (await triage()).results.find((r) => r.id === id)!;
+
+const report = (description: string, product = 'Acme Shop 2.3', title = 'SQL injection in Acme Shop') =>
+  sampleReportQuestions({ title, product, vulnerabilities: [sampleVulnerability({ description })] });
+const poc = { name: 'poc.txt', content: 'GET /search?q=%27' };
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, config: { submitRatePerMinute: 1000 } });
+  coordinator = await t.signIn({ roles: ['coordinator'] });
+});
+afterAll(() => t.close());
+
+describe('GET /api/triage/: the quality of each report', () => {
+  it('a complete report has no reasons and is strong', async () => {
+    const reporter = await t.signIn();
+    const id = await submit(reporter, {
+      report: sampleReportQuestions(
+        {
+          vulnerabilities: [
+            sampleVulnerability({ description: `SQL injection in the search box. ${STEPS}` }),
+          ],
+        },
+        { pocFileName: poc.name },
+      ),
+      poc,
+    });
+    expect((await rowOf(id)).quality).toEqual({
+      score: 100,
+      label: 'strong',
+      reasons: [],
+      reporter_valid_history: false,
+    });
+  });
+
+  it('names missing steps, a missing version and no proof of concept, and scores each', async () => {
+    const reporter = await t.signIn();
+    const noSteps = await submit(reporter, { report: report('SQL injection in the search box.') });
+    const noVersion = await submit(reporter, { report: report(`Injection. ${STEPS}`, 'Acme Shop') });
+    const bare = await submit(reporter, { report: report('It is broken.', 'Acme Shop') });
+    const withVersionInText = await submit(reporter, {
+      report: report(`Injection in version 7 of the shop. ${STEPS}`, 'Acme Shop'),
+    });
+    expect((await rowOf(noSteps)).quality).toMatchObject({
+      score: 60,
+      label: 'fair',
+      reasons: ['missing_steps', 'no_poc'],
+    });
+    expect((await rowOf(noVersion)).quality).toMatchObject({
+      score: 70,
+      reasons: ['missing_version', 'no_poc'],
+    });
+    expect((await rowOf(bare)).quality).toMatchObject({
+      score: 45,
+      label: 'weak',
+      reasons: ['missing_steps', 'missing_version', 'no_poc'],
+    });
+    expect((await rowOf(withVersionInText)).quality.reasons).toEqual(['no_poc']);
+  });
+
+  it('an edit that adds the steps clears the reason', async () => {
+    const reporter = await t.signIn();
+    const id = await submit(reporter, { report: report('SQL injection in the search box.') });
+    expect((await rowOf(id)).quality.reasons).toContain('missing_steps');
+    await t.db.execute(
+      sql`update reports set current = ${JSON.stringify(report(`SQL injection. ${STEPS}`))}::jsonb where case_id = ${id}`,
+    );
+    expect((await rowOf(id)).quality.reasons).toEqual(['no_poc']);
+  });
+
+  it('names text that matches many other reports (mostly common lexemes), not a specific one', async () => {
+    // A corpus of 120 reports and records written in the same generic words.
+    const generic = 'Cross-site scripting in login page allows attacker to steal cookies';
+    await t.db.execute(
+      sql`insert into duplicate_signals (title, terms)
+          select 'generic ' || g, cvdp_dup_terms(${generic}, '') from generate_series(1, 120) g`,
+    );
+    const reporter = await t.signIn();
+    const common = await submit(reporter, {
+      report: report(generic, 'Acme Shop 2.3', 'Cross-site scripting in login page'),
+    });
+    const specific = await submit(reporter, {
+      report: report(
+        `Heap overflow in png_read_chunk when parsing a crafted iTXt chunk in the login page. ${STEPS}`,
+        'libpng 1.6',
+        'Heap overflow in libpng iTXt parsing',
+      ),
+    });
+    expect((await rowOf(common)).quality).toMatchObject({
+      score: 35,
+      label: 'weak',
+      reasons: ['missing_steps', 'no_poc', 'common_text'],
+    });
+    expect((await rowOf(specific)).quality.reasons).toEqual(['no_poc']);
+  });
+
+  it('names a reporter with several reports closed as not a vulnerability in 30 days, until they age out', async () => {
+    const reporter = await t.signIn();
+    const [nav] = await t.db
+      .select()
+      .from(resolutionOptions)
+      .where(eq(resolutionOptions.name, 'Not a vulnerability'));
+    const closed: number[] = [];
+    for (let i = 0; i < 3; i++)
+      closed.push(await submit(reporter, { report: report(`Thing ${i}. ${STEPS}`) }));
+    const res = await coordinator.post('/api/triage/bulk/', {
+      action: 'close',
+      cases: closed,
+      resolution: nav.id,
+      message: 'Expected behaviour.',
+    });
+    expect(res.json().done, res.body).toBe(3);
+    const next = await submit(reporter, { report: report(`Another thing. ${STEPS}`) });
+    expect((await rowOf(next)).quality).toMatchObject({
+      score: 55,
+      reasons: ['no_poc', 'reporter_not_vulnerability'],
+    });
+    // Two such closes are not "several"; another reporter is not touched.
+    const other = await t.signIn();
+    const theirs = await submit(other, { report: report(`Their thing. ${STEPS}`) });
+    expect((await rowOf(theirs)).quality.reasons).toEqual(['no_poc']);
+    // 31 days later the closes are history.
+    clock.advance(31 * 86_400_000);
+    expect((await rowOf(next)).quality.reasons).toEqual(['no_poc']);
+    clock.set(Date.now());
+  });
+
+  it('marks a reporter with 2 reports that became active cases, and raises their score', async () => {
+    const reporter = await t.signIn();
+    const earlier = [
+      await submit(reporter, { report: report(`First. ${STEPS}`) }),
+      await submit(reporter, { report: report(`Second. ${STEPS}`) }),
+    ];
+    const before = await submit(reporter, { report: report('Third, nothing more.') });
+    expect((await rowOf(before)).quality.reporter_valid_history).toBe(false);
+    const res = await coordinator.post('/api/triage/bulk/', { action: 'activate', cases: earlier });
+    expect(res.json().done, res.body).toBe(2);
+    expect((await rowOf(before)).quality).toEqual({
+      score: 75,
+      label: 'fair',
+      reasons: ['missing_steps', 'no_poc', 'reporter_valid_history'],
+      reporter_valid_history: true,
+    });
+  });
+});
+
+describe('GET /api/triage/?ordering=quality', () => {
+  it('lists the weakest first (then oldest), the default stays oldest first, and nothing is hidden', async () => {
+    const byDefault = await triage();
+    const byQuality = await triage('&ordering=quality');
+    expect(byQuality.count).toBe(byDefault.count);
+    expect(byQuality.results.map((r) => r.id).sort()).toEqual(byDefault.results.map((r) => r.id).sort());
+    const scores = byQuality.results.map((r) => r.quality.score);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    expect(byQuality.results[0].quality.label).toBe('weak');
+    const submitted = byDefault.results.map((r) => r.submitted);
+    expect(submitted).toEqual([...submitted].sort());
+    // Same scores: oldest first; a page of 2 is the first two of the whole order.
+    const firstTwo = await coordinator.get('/api/triage/?ordering=quality&page_size=2');
+    expect(firstTwo.json().results.map((r: TriageRow) => r.id)).toEqual(
+      byQuality.results.slice(0, 2).map((r) => r.id),
+    );
+    expect(scores[0]).toBeLessThan(scores.at(-1)!);
+  });
+
+  it('refuses an unknown ordering with a 400 naming the field', async () => {
+    const res = await coordinator.get('/api/triage/?ordering=score');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('ordering');
+  });
+});

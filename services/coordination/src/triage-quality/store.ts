@@ -1,0 +1,156 @@
+// The triage score (issue 28, "quality signals, not walls"): from a report's stored flags (report_quality,
+// kept by a trigger) and its reporter's record, read in one statement for a page of the queue — or for the
+// whole queue when it is ordered weakest first. It only orders and labels: nothing here hides a report.
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type TriageQuality,
+  type TriageQualityLabel,
+  type TriageQualityReason,
+  CASE_STATUS,
+} from '@cvdp/core';
+import { type Db, rowsOf } from '@cvdp/server-kit';
+import { triageConditions } from '../cases/store.ts';
+import {
+  COMMON_TEXT_SHARE,
+  INVALID_RESOLUTIONS,
+  NOT_VULNERABILITY_DAYS,
+  NOT_VULNERABILITY_MIN,
+  NOT_VULNERABILITY_RESOLUTION,
+  STRONG_MIN,
+  VALID_HISTORY_MIN,
+  WEAK_BELOW,
+  WEIGHTS,
+} from './thresholds.ts';
+
+/** A triage row as the cases list reads it, with the flags its score is made of. */
+export interface ScoredTriageRow {
+  id: number;
+  title: string;
+  caseCreatedAt: Date;
+  reporterId: number | null;
+  reportCreatedAt: Date | null;
+  product: string | null;
+  quality: TriageQuality;
+}
+
+interface RawRow {
+  id: number;
+  title: string;
+  case_created_at: Date | string;
+  reporter_id: number | null;
+  report_created_at: Date | string | null;
+  product: string | null;
+  missing_steps: boolean | null;
+  missing_version: boolean | null;
+  no_poc: boolean | null;
+  common_text: boolean | null;
+  reporter_not_vulnerability: boolean;
+  reporter_valid_history: boolean;
+  score: number;
+}
+
+const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
+
+/** 100 less each weak point's weight, plus a good record's, kept within 0–100 (one definition, in SQL). */
+const SCORE = sql.raw(`least(100, greatest(0, 100
+  - case when coalesce(q.missing_steps, false) then ${WEIGHTS.missing_steps} else 0 end
+  - case when coalesce(q.missing_version, false) then ${WEIGHTS.missing_version} else 0 end
+  - case when coalesce(q.no_poc, false) then ${WEIGHTS.no_poc} else 0 end
+  - case when coalesce(q.common_share, 0) >= ${COMMON_TEXT_SHARE} then ${WEIGHTS.common_text} else 0 end
+  - case when coalesce(rep.not_vulnerability, 0) >= ${NOT_VULNERABILITY_MIN} then ${WEIGHTS.reporter_not_vulnerability} else 0 end
+  + case when coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} then ${WEIGHTS.reporter_valid_history} else 0 end))`);
+
+/**
+ * The triage rows matching `where` with their scores. `rep` reads the records of only the reporters of those
+ * rows (reports_submitted_by_idx): reports closed as not a vulnerability in the last days before `now`, and
+ * earlier reports that became active cases not closed as invalid (the row's own case excluded).
+ */
+function scored(where: SQL, now: Date, tail: SQL) {
+  const since = new Date(now.getTime() - NOT_VULNERABILITY_DAYS * 86_400_000);
+  return sql`
+    with t as (
+      select cases.id, cases.title, cases.created_at as case_created_at, r.id as report_id,
+             r.submitted_by as reporter_id, r.created_at as report_created_at,
+             jsonb_path_query_first(r.current, 'strict $[*] ? (@.question == "Product").answer') #>> '{}' as product
+        from cases
+        left join reports r on r.id = (select id from reports where case_id = cases.id order by id limit 1)
+       where ${where}),
+    invalid as (select id, lower(name) = ${NOT_VULNERABILITY_RESOLUTION} as nav from resolution_options
+                 where lower(name) = any(${textArray(INVALID_RESOLUTIONS)})),
+    rep as (
+      select r.submitted_by,
+             count(distinct c.id) filter (where c.status = ${CASE_STATUS.CLOSED} and c.closed_at >= ${since}
+               and c.resolution_id in (select id from invalid where nav))::int as not_vulnerability,
+             count(distinct c.id) filter (where c.activated_at is not null
+               and (c.resolution_id is null or c.resolution_id not in (select id from invalid)))::int as valid
+        from reports r join cases c on c.id = r.case_id
+       where r.submitted_by in (select reporter_id from t)
+       group by r.submitted_by)
+    select t.id, t.title, t.case_created_at, t.reporter_id, t.report_created_at, t.product,
+           q.missing_steps, q.missing_version, q.no_poc, q.common_share >= ${COMMON_TEXT_SHARE} as common_text,
+           coalesce(rep.not_vulnerability, 0) >= ${NOT_VULNERABILITY_MIN} as reporter_not_vulnerability,
+           coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} as reporter_valid_history,
+           ${SCORE}::int as score
+      from t
+      left join report_quality q on q.report_id = t.report_id
+      left join rep on rep.submitted_by = t.reporter_id
+    ${tail}`;
+}
+
+export const labelOf = (score: number): TriageQualityLabel =>
+  score < WEAK_BELOW ? 'weak' : score < STRONG_MIN ? 'fair' : 'strong';
+
+const REASON_ORDER: TriageQualityReason[] = [
+  'missing_steps',
+  'missing_version',
+  'no_poc',
+  'common_text',
+  'reporter_not_vulnerability',
+  'reporter_valid_history',
+];
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+function toRow(raw: RawRow): ScoredTriageRow {
+  const score = Number(raw.score);
+  return {
+    id: raw.id,
+    title: raw.title,
+    caseCreatedAt: asDate(raw.case_created_at),
+    reporterId: raw.reporter_id,
+    reportCreatedAt: raw.report_created_at === null ? null : asDate(raw.report_created_at),
+    product: raw.product,
+    quality: {
+      score,
+      label: labelOf(score),
+      reasons: REASON_ORDER.filter((reason) => raw[reason] === true),
+      reporter_valid_history: raw.reporter_valid_history === true,
+    },
+  };
+}
+
+/** The quality of each of these triage cases (a page of the queue, in any order). */
+export async function qualityOf(db: Db, caseIds: number[], now: Date): Promise<Map<number, TriageQuality>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = await rowsOf<RawRow>(db, scored(sql`cases.id in (${sql.join(caseIds, sql`, `)})`, now, sql``));
+  return new Map(rows.map((raw) => [raw.id, toRow(raw).quality]));
+}
+
+/** A page of the triage queue (the cases list's filter), weakest first, then oldest first. */
+export async function listTriageByQuality(
+  db: Db,
+  query: string | undefined,
+  limit: number,
+  offset: number,
+  now: Date,
+): Promise<ScoredTriageRow[]> {
+  const rows = await rowsOf<RawRow>(
+    db,
+    scored(
+      triageConditions(query)!,
+      now,
+      sql`order by score, t.case_created_at, t.id limit ${limit} offset ${offset}`,
+    ),
+  );
+  return rows.map(toRow);
+}
