@@ -28,3 +28,4 @@ export * from './transfers/index.ts';
 export * from './second-factors/index.ts';
 export * from './webhooks/index.ts';
 export * from './duplicates/index.ts';
+export * from './held/index.ts';

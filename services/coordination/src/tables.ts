@@ -26,3 +26,4 @@ export * from './webhooks/tables.ts';
 export * from './osv/tables.ts';
 export * from './embargo/tables.ts';
 export * from './duplicates/tables.ts';
+export * from './held/tables.ts';

@@ -65,7 +65,7 @@ export const mergeAnswerSchema = z.object({
 });
 export type MergeAnswer = z.infer<typeof mergeAnswerSchema>;
 
-export const BULK_TRIAGE_ACTIONS = ['activate', 'assign', 'merge', 'close'] as const;
+export const BULK_TRIAGE_ACTIONS = ['activate', 'assign', 'merge', 'close', 'release'] as const;
 export type BulkTriageAction = (typeof BULK_TRIAGE_ACTIONS)[number];
 export const BULK_TRIAGE_MAX = 100;
 
@@ -75,7 +75,7 @@ const need = (field: string, message: string) => ({ path: [field], message });
 export const bulkTriageSchema = z
   .object({
     cases: z.array(idValue).min(1, 'Select at least one report.').max(BULK_TRIAGE_MAX),
-    action: z.enum(BULK_TRIAGE_ACTIONS, 'Unknown action: use activate, assign, merge or close.'),
+    action: z.enum(BULK_TRIAGE_ACTIONS, 'Unknown action: use activate, assign, merge, close or release.'),
     /** assign: a coordinator, or an auto-assignment role by name. */
     user: idValue.optional(),
     role: z.string().trim().min(1).max(100).optional(),

@@ -89,7 +89,10 @@ export const CASE_LIST_MAX_PAGE_SIZE = 100;
 const caseListQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend(caseListFilters.shape);
 const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
   query: caseListFilters.shape.query,
+  /** true: only the reports held beyond a submit limit (the Held section); otherwise the queue without them. */
+  held: z.enum(['true', 'false', '1', '0'], 'held is true or false.').optional(),
 });
+const heldOnly = (held?: string) => held === 'true' || held === '1';
 
 export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
 export const resolutionInUse = (n: number) =>
@@ -187,7 +190,8 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
   r.get(
     '/api/triage/',
     {
-      summary: 'Cases waiting for triage (status 0), oldest first (staff)',
+      summary:
+        'Cases waiting for triage (status 0), oldest first (staff); held=true: the reports held beyond a limit',
       tags: ['cases'],
       ...staffOnly,
       query: triageQuery,
@@ -197,9 +201,9 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       paginate(
         request,
         request.query,
-        () => countTriage(db, request.query.query),
+        () => countTriage(db, request.query.query, heldOnly(request.query.held)),
         async (limit, offset): Promise<TriageRow[]> => {
-          const rows = await listTriage(db, request.query.query, limit, offset);
+          const rows = await listTriage(db, request.query.query, limit, offset, heldOnly(request.query.held));
           const refs = await userRefs(
             db,
             rows.map((row) => row.reporterId),
