@@ -1,4 +1,4 @@
-// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first.
+// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first; held=true: the held ones.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf, TriageRow } from '@cvdp/core';
 import { coordinationApi } from '../../../lib/api-client.ts';
@@ -9,12 +9,19 @@ export interface TriageParams {
   query?: string;
   page: number;
   pageSize?: number;
+  /** The Held section: reports held beyond a submit limit, out of the queue until released. */
+  held?: boolean;
 }
 
 export const fetchTriage = (p: TriageParams) =>
   coordinationApi
     .get<PageOf<TriageRow>>('api/triage/', {
-      params: { query: p.query || undefined, page: p.page, page_size: p.pageSize ?? DESK_PAGE_SIZE },
+      params: {
+        query: p.query || undefined,
+        page: p.page,
+        page_size: p.pageSize ?? DESK_PAGE_SIZE,
+        held: p.held ? 'true' : undefined,
+      },
     })
     .then((r) => r.data);
 

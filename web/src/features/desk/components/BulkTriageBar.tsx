@@ -1,6 +1,6 @@
 // The triage queue's bulk action bar: for the reports selected, one action — activate, assign (a coordinator
 // or an auto-assignment role), merge into a case, close with a resolution and a message to each reporter
-// (from a template) — asked once in a confirmation, then done report by report on the server.
+// (from a template), release held reports into the queue — asked once in a confirmation, then done report by report on the server.
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<BulkTriage['action'], string> = {
   assign: 'Assign',
   merge: 'Merge into a case',
   close: 'Close',
+  release: 'Release into the queue',
 };
 
 const barSchema = z.object({
