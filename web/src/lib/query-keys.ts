@@ -15,6 +15,7 @@ export const queryKeys = {
   admin: {
     /** GET /manage/second-factors/: the requirement of a second factor for staff roles. */
     secondFactorPolicy: () => ['admin', 'second-factor-policy'] as const,
+    reportLimits: () => ['admin', 'report-limits'] as const,
     pendingUsers: {
       all: () => ['admin', 'pending-users'] as const,
       page: (page: number) => ['admin', 'pending-users', page] as const,
