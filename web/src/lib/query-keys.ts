@@ -78,6 +78,8 @@ export const queryKeys = {
     search: (query: string, page: number) => ['desk', 'search', query, page] as const,
     /** GET /api/case/metadata/ for the All cases filters (tags). */
     metadata: () => ['desk', 'metadata'] as const,
+    /** GET /api/triage/messages/: the bulk close's message templates. */
+    triageMessages: () => ['desk', 'triage-messages'] as const,
   },
   notifications: {
     all: () => ['notifications'] as const,

@@ -102,6 +102,7 @@ const MATRIX_TEXT = `
   GET     /api/case/:id/duplicates/                         401       200      200    404      200         200
   POST    /api/case/:id/merge/                              401       403      404    404      200         200
   POST    /api/triage/bulk/                                 401       403      403    403      200         200
+  GET     /api/triage/messages/                             401       403      403    403      200         200
   # Held reports (issue 28): :id of release/ is a new held report of the reporter's; the limits are the admin's
   POST    /api/case/:id/release/                            401       403      404    404      200         200
   GET     /manage/report-limits/                            401       403      403    403      403         200

@@ -14,6 +14,7 @@ import { releaseHeld } from '../held/store.ts';
 import { notify, participantUserIds } from '../notifications/notify.ts';
 import { type CaseAccess, type PolicyAction, can } from '../policy/index.ts';
 import { mergeReport } from './merge.ts';
+import { triageMessageText } from './messages.ts';
 
 type Services = Pick<FastifyInstance, 'db' | 'config'>;
 
@@ -109,6 +110,9 @@ export async function bulkTriage(
   user: AuthUser,
   input: BulkTriage,
 ): Promise<BulkTriageAnswer> {
+  // A message template's text is read once, before any report is touched (an unknown one refuses them all).
+  if (input.template !== undefined && input.message === undefined)
+    input = { ...input, message: await triageMessageText(services.db, input.template) };
   const results: BulkTriageAnswer['results'] = [];
   for (const caseId of new Set(input.cases)) {
     try {
