@@ -195,13 +195,7 @@ export async function countTriage(db: Db, query?: string, held = false): Promise
   return n;
 }
 
-export function listTriage(
-  db: Db,
-  query: string | undefined,
-  limit: number,
-  offset: number,
-  held = false,
-) {
+export function listTriage(db: Db, query: string | undefined, limit: number, offset: number, held = false) {
   return db
     .select({
       id: cases.id,

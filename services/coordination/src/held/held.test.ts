@@ -52,7 +52,9 @@ const setLimits = async (limits: Record<string, unknown>) => {
 };
 
 const triageIds = async (query = '') =>
-  (await coordinator.get(`/api/triage/?page_size=100${query}`)).json().results.map((r: { id: number }) => r.id);
+  (await coordinator.get(`/api/triage/?page_size=100${query}`))
+    .json()
+    .results.map((r: { id: number }) => r.id);
 
 beforeAll(async () => {
   t = await createTestApp({ config: { submitRatePerMinute: 1000 } });
@@ -104,7 +106,10 @@ describe('a report beyond the limit of its address range', () => {
     expect(await triageIds()).not.toContain(third.id);
     expect(await triageIds('&held=true')).toEqual([third.id]);
     const held = (await coordinator.get(`/api/cases/${third.id}/`)).json().held;
-    expect(held).toMatchObject({ notice: HELD_REPORT_NOTICE, reason: 'More than 2 reports in a day from one address range.' });
+    expect(held).toMatchObject({
+      notice: HELD_REPORT_NOTICE,
+      reason: 'More than 2 reports in a day from one address range.',
+    });
 
     // Its reporter reads the notice (not why); another reporter does not see the case at all.
     const own = (await c.get(`/api/cases/${third.id}/`)).json();
@@ -134,8 +139,12 @@ describe('a report beyond the limit of its address range', () => {
   it('ignores X-Forwarded-For unless the proxy is trusted (CVDP_TRUST_PROXY)', async () => {
     await setLimits({ range_per_day: 1 });
     // Untrusted: the header is the client's own claim; the socket's address counts.
-    expect((await submit(await oldReporter(), '192.0.2.10', { 'x-forwarded-for': '10.1.1.1' })).held).toBe(false);
-    expect((await submit(await oldReporter(), '192.0.2.11', { 'x-forwarded-for': '10.2.2.2' })).held).toBe(true);
+    expect((await submit(await oldReporter(), '192.0.2.10', { 'x-forwarded-for': '10.1.1.1' })).held).toBe(
+      false,
+    );
+    expect((await submit(await oldReporter(), '192.0.2.11', { 'x-forwarded-for': '10.2.2.2' })).held).toBe(
+      true,
+    );
 
     const proxied = await createTestApp({ config: { submitRatePerMinute: 1000, trustProxy: true } });
     try {

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Test support: the release call is faked where it leaves the app.
-// eslint-disable-next-line no-restricted-imports
 import { coordinationApi } from '../../lib/api-client.ts';
 import { Toasts } from '../../components/Toasts.tsx';
 import { clearToasts } from '../../lib/toast.ts';

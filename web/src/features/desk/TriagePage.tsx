@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Nav, Table } from 'react-bootstrap';
 import type { BulkTriageAnswer } from '@cvdp/core';
 import { Link } from 'react-router';
-import { useReleaseHeld } from '../cases/api/index.ts';
+import { useReleaseHeld } from '../cases/index.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';

@@ -16,7 +16,7 @@ import { NEW_REPORT_PATH, casePath, heldNoticeOf, receivedCaseOf } from './paths
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const receivedCase = receivedCaseOf(state);
   const heldNotice = heldNoticeOf(state);
   usePageTitle('My reports');

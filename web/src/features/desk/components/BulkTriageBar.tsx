@@ -4,12 +4,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { z } from 'zod';
-import {
-  type BulkTriage,
-  type BulkTriageAnswer,
-  type Contact,
-  BULK_TRIAGE_ACTIONS,
-} from '@cvdp/core';
+import { type BulkTriage, type BulkTriageAnswer, type Contact, BULK_TRIAGE_ACTIONS } from '@cvdp/core';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SelectField, SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { toast } from '../../../lib/toast.ts';
