@@ -195,6 +195,7 @@ describe('merge into case N', () => {
     );
     const before = await t.db.select().from(reports).where(eq(reports.caseId, source));
 
+    const bytesBefore = await storedBytesOf(t.db, ben.user.id);
     const res = await coordinator.post(`/api/case/${source}/merge/`, { into: target, message: 'Thanks!' });
     expect(res.statusCode, res.body).toBe(200);
     const { report: copyId } = res.json();
@@ -247,7 +248,7 @@ describe('merge into case N', () => {
     expect(download.body).toBe(poc);
     const [merged] = await t.db.select().from(activity).where(eq(activity.verb, 'merged report'));
     expect(merged.after).toMatchObject({ files: [{ uuid: list[0].uuid, file_name: 'poc.py' }] });
-    expect(await storedBytesOf(t.db, ben.user.id)).toBe(poc.length);
+    expect(await storedBytesOf(t.db, ben.user.id)).toBe(bytesBefore);
     expect((await coordinator.delete(`/api/case/artifact/${list[0].uuid}/`)).statusCode).toBe(204);
     const [kept] = await t.db.select().from(artifacts).where(eq(artifacts.caseId, source));
     expect((await coordinator.get(`/api/case/artifact/${kept.uuid}/download/`)).body).toBe(poc);
