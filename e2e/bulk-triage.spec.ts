@@ -96,7 +96,7 @@ test('a coordinator clears a triage queue of 20 reports with one merge and bulk 
   // Close 18 with a resolution and a templated message.
   await page.getByLabel('Action').selectOption('close');
   await page.getByLabel('Resolution').selectOption({ label: 'Not a vulnerability' });
-  await page.getByLabel('Message template').selectOption('Not a vulnerability');
+  await page.getByLabel('Message template').selectOption({ label: 'Not a vulnerability' });
   await expect(page.getByLabel('Message to each reporter')).toHaveValue(
     /does not describe a security vulnerability/,
   );

@@ -29,3 +29,4 @@ export * from './second-factors/index.ts';
 export * from './webhooks/index.ts';
 export * from './duplicates/index.ts';
 export * from './triage/index.ts';
+export * from './held/index.ts';

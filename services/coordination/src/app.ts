@@ -21,6 +21,8 @@ import { participantRoutes } from './participants/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { addReportRoutes } from './reports/add-report-routes.ts';
+import { heldDetailPart } from './held/store.ts';
+import { heldRoutes } from './held/routes.ts';
 import { duplicateRoutes } from './duplicates/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -79,7 +81,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(tokenRoutes);
   await app.register(cweRoutes);
   await app.register(caseRoutes, {
-    detailParts: [reportDetailPart],
+    detailParts: [reportDetailPart, heldDetailPart],
     awaitingMyStatus: casesAwaitingMyStatus,
     embargo: { ends: holdingEmbargoEnds, endsBefore: embargoEndsBefore },
     triageQuality: { of: qualityOf, listByQuality: listTriageByQuality },
@@ -87,6 +89,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(reportRoutes);
   await app.register(addReportRoutes);
   await app.register(duplicateRoutes);
+  await app.register(heldRoutes);
   await app.register(searchRoutes);
   await app.register(artifactRoutes);
   await app.register(fileReconcilePlugin);

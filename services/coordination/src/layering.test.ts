@@ -34,6 +34,8 @@ const LAYER: Record<string, number> = {
   embargo: 5,
   posts: 6,
   artifacts: 6,
+  // Issue 28: held reports (limits per address range and for new accounts); intake and bulk triage use them.
+  held: 6,
   reports: 7,
   live: 7,
   // Issue 28: likely duplicates and bulk triage act on reports (merge copies one) and on cases.

@@ -27,3 +27,4 @@ export * from './osv/tables.ts';
 export * from './embargo/tables.ts';
 export * from './duplicates/tables.ts';
 export * from './triage-quality/tables.ts';
+export * from './held/tables.ts';

@@ -40,7 +40,8 @@ export class TestClient {
     // What a test just changed in the database (a session, a user, a membership) is in effect for the
     // session cache as it would be after the NOTIFY on a real server, not a race with it.
     if (this.syncSessionCache) await this.app.sessionCache?.sync();
-    const res = await this.app.inject({ method, url: this.base + url, headers, payload });
+    const from = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
+    const res = await this.app.inject({ method, url: this.base + url, headers, payload, ...from });
     this.remember(res);
     return res;
   }

@@ -15,6 +15,7 @@ export const queryKeys = {
   admin: {
     /** GET /manage/second-factors/: the requirement of a second factor for staff roles. */
     secondFactorPolicy: () => ['admin', 'second-factor-policy'] as const,
+    reportLimits: () => ['admin', 'report-limits'] as const,
     pendingUsers: {
       all: () => ['admin', 'pending-users'] as const,
       page: (page: number) => ['admin', 'pending-users', page] as const,
@@ -77,6 +78,8 @@ export const queryKeys = {
     search: (query: string, page: number) => ['desk', 'search', query, page] as const,
     /** GET /api/case/metadata/ for the All cases filters (tags). */
     metadata: () => ['desk', 'metadata'] as const,
+    /** GET /api/triage/messages/: the bulk close's message templates. */
+    triageMessages: () => ['desk', 'triage-messages'] as const,
   },
   notifications: {
     all: () => ['notifications'] as const,

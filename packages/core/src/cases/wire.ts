@@ -1,5 +1,6 @@
 // The JSON the coordination service answers for a case. Times are ISO 8601 UTC strings.
 import { z } from 'zod';
+import { heldStateSchema } from '../held/index.ts';
 import { caseReportSchema } from '../report/wire.ts';
 import { userRefSchema } from './user-ref.ts';
 
@@ -34,6 +35,8 @@ export const caseDetailSchema = z.object({
   activated: z.string().nullable().describe('When the case was activated (ISO), null if never.'),
   closed: z.string().nullable().describe('When the case was closed (ISO), null if not closed.'),
   report: caseReportSchema.nullable(),
+  /** A report held beyond a submit limit (issue 28): null when it is not held (or was released). */
+  held: heldStateSchema.nullable().optional(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

@@ -65,7 +65,7 @@ export const mergeAnswerSchema = z.object({
 });
 export type MergeAnswer = z.infer<typeof mergeAnswerSchema>;
 
-export const BULK_TRIAGE_ACTIONS = ['activate', 'assign', 'merge', 'close'] as const;
+export const BULK_TRIAGE_ACTIONS = ['activate', 'assign', 'merge', 'close', 'release'] as const;
 export type BulkTriageAction = (typeof BULK_TRIAGE_ACTIONS)[number];
 export const BULK_TRIAGE_MAX = 100;
 
@@ -75,7 +75,7 @@ const need = (field: string, message: string) => ({ path: [field], message });
 export const bulkTriageSchema = z
   .object({
     cases: z.array(idValue).min(1, 'Select at least one report.').max(BULK_TRIAGE_MAX),
-    action: z.enum(BULK_TRIAGE_ACTIONS, 'Unknown action: use activate, assign, merge or close.'),
+    action: z.enum(BULK_TRIAGE_ACTIONS, 'Unknown action: use activate, assign, merge, close or release.'),
     /** assign: a coordinator, or an auto-assignment role by name. */
     user: idValue.optional(),
     role: z.string().trim().min(1).max(100).optional(),
@@ -85,6 +85,8 @@ export const bulkTriageSchema = z
     resolution: idValue.optional(),
     /** close and merge: the message each reporter is told (from a message template). */
     message: reporterMessage.optional(),
+    /** close and merge: a message template (GET /api/triage/messages/) whose text is sent when `message` is not. */
+    template: idValue.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -111,22 +113,10 @@ export const bulkTriageAnswerSchema = z.object({
 });
 export type BulkTriageAnswer = z.infer<typeof bulkTriageAnswerSchema>;
 
-/** The bulk close's message templates: a coordinator picks one and may edit it before sending. */
-export const TRIAGE_MESSAGE_TEMPLATES: readonly { name: string; text: string }[] = [
-  {
-    name: 'Not a vulnerability',
-    text: 'Thank you for your report. We reviewed it and found that it does not describe a security vulnerability, so we are closing it.',
-  },
-  {
-    name: 'Already known',
-    text: 'Thank you for your report. The issue is already known and is being handled; we are closing this report.',
-  },
-  {
-    name: 'Out of scope',
-    text: 'Thank you for your report. The affected product is outside the scope of our coordination, so we are closing it. Please contact the vendor directly.',
-  },
-  {
-    name: 'Not enough information',
-    text: 'Thank you for your report. It does not contain enough detail (affected version, steps to reproduce) for us to act on. You are welcome to submit a new report with these details.',
-  },
-];
+/**
+ * GET /api/triage/messages/ (staff): the bulk close's messages to reporters — the message templates (type 1)
+ * of the status-changed kind, which administrators edit under Email templates. A coordinator picks one and
+ * may edit it before sending.
+ */
+export const triageMessageSchema = z.object({ id: z.number().int(), name: z.string(), body: z.string() });
+export type TriageMessage = z.infer<typeof triageMessageSchema>;

@@ -48,6 +48,10 @@ export const submittedReportAnswerSchema = z.object({
   title: z.string(),
   created: z.string(),
   updated: z.string(),
+  /** Intake only: true when the report was held beyond a submit limit (it is stored; staff will read it). */
+  held: z.boolean().optional(),
+  /** Intake only, with `held`: what the reporter is told. */
+  notice: z.string().optional(),
 });
 export type SubmittedReport = z.infer<typeof submittedReportAnswerSchema>;
 

@@ -33,6 +33,7 @@ import {
   countArtifacts,
   createArtifact,
   deleteArtifact,
+  storageKeyInUse,
   findArtifact,
   listArtifacts,
   setArtifactShared,
@@ -170,7 +171,11 @@ export async function artifactRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { artifact, access } = await visibleArtifact(request, request.params.uuid);
       if (!can('artifact.delete', access, artifact)) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
-      if (await deleteArtifact(db, access.userId, artifact)) {
+      // The bytes stay while another row names them (a merged report's file, linked to a second case).
+      if (
+        (await deleteArtifact(db, access.userId, artifact)) &&
+        !(await storageKeyInUse(db, artifact.storageKey))
+      ) {
         // After the commit: a failure here leaves unreferenced bytes, never a row without its file.
         await storage.delete(artifact.storageKey).catch((error: unknown) => {
           request.log.error(

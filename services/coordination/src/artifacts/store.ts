@@ -138,6 +138,16 @@ export async function setArtifactShared(
 }
 
 /** Removes the row (with its activity row); the caller removes the stored bytes once this committed. */
+/** Whether a row still names these stored bytes (a merged report's file is linked to two cases). */
+export async function storageKeyInUse(db: Db, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uuid: artifacts.uuid })
+    .from(artifacts)
+    .where(eq(artifacts.storageKey, key))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function deleteArtifact(db: Db, actorId: number, artifact: ArtifactRow): Promise<boolean> {
   return db.transaction(async (tx) => {
     const gone = await tx
@@ -159,9 +169,12 @@ export async function deleteArtifact(db: Db, actorId: number, artifact: Artifact
 
 /** Bytes of files the user has stored (for the per-user quota). */
 export async function storedBytesOf(db: Db, userId: number): Promise<number> {
-  const [{ bytes }] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${artifacts.size}), 0)` })
+  // Each stored file once: a merged report's files are linked to a second case under the same bytes.
+  const files = db
+    .selectDistinctOn([artifacts.storageKey], { size: artifacts.size })
     .from(artifacts)
-    .where(eq(artifacts.uploadedBy, userId));
+    .where(eq(artifacts.uploadedBy, userId))
+    .as('files');
+  const [{ bytes }] = await db.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
   return Number(bytes);
 }

@@ -23,6 +23,7 @@ import {
   csafProfiles,
   webhookEndpoints,
   emailTemplates,
+  heldReports,
   reports,
   resolutionOptions,
   threads,
@@ -102,6 +103,11 @@ const MATRIX_TEXT = `
   GET     /api/case/:id/duplicates/                         401       200      200    404      200         200
   POST    /api/case/:id/merge/                              401       403      404    404      200         200
   POST    /api/triage/bulk/                                 401       403      403    403      200         200
+  GET     /api/triage/messages/                             401       403      403    403      200         200
+  # Held reports (issue 28): :id of release/ is a new held report of the reporter's; the limits are the admin's
+  POST    /api/case/:id/release/                            401       403      404    404      200         200
+  GET     /manage/report-limits/                            401       403      403    403      403         200
+  PUT     /manage/report-limits/                            401       403      403    403      403         200
   # More reports on a case
   GET     /report/add/case/:id/                             401       403      403    404      200         200
   POST    /report/case/:id/add/                             401       403      403    404      201         201
@@ -792,6 +798,24 @@ const SEND: Record<string, (who: Who) => Sent | Promise<Sent>> = {
     body: { into: caseA },
   }),
   'POST /api/triage/bulk/': async () => ({ body: { action: 'activate', cases: [await newTriageCase()] } }),
+  'POST /api/case/:id/release/': async () => {
+    const id = await newTriageCase();
+    // (Held by intake already if a limit was set: held anew either way.)
+    await t.db
+      .insert(heldReports)
+      .values({ caseId: id, reason: 'Held by the access matrix.' })
+      .onConflictDoUpdate({ target: heldReports.caseId, set: { releasedAt: null } });
+    return { url: `/api/case/${id}/release/` };
+  },
+  // No limits (the matrix's own reports must not be held); a prefix each caller sets differently.
+  'PUT /manage/report-limits/': (who) => ({
+    body: {
+      range_per_day: null,
+      new_account_per_day: null,
+      ipv4_prefix: 16 + CALLERS.indexOf(who),
+      ipv6_prefix: 64,
+    },
+  }),
   'POST /report/case/:id/add/': () => ({
     form: { report: sampleReportQuestions({ title: 'A second report on the case' }) },
   }),

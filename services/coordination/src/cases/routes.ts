@@ -96,6 +96,7 @@ export interface CaseRoutesOptions {
       limit: number,
       offset: number,
       now: Date,
+      held: boolean,
     ) => Promise<Awaited<ReturnType<typeof listTriage>>>;
   };
 }
@@ -109,7 +110,10 @@ const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
     .enum(TRIAGE_ORDERINGS)
     .optional()
     .describe('`submitted` (the default): oldest first; `quality`: weakest first, then oldest'),
+  /** true: only the reports held beyond a submit limit (the Held section); otherwise the queue without them. */
+  held: z.enum(['true', 'false', '1', '0'], 'held is true or false.').optional(),
 });
+const heldOnly = (held?: string) => held === 'true' || held === '1';
 
 /** A row the score query did not see (it left triage between the two reads): no signals. */
 const UNSCORED: TriageQuality = { score: 100, label: 'strong', reasons: [], reporter_valid_history: false };
@@ -211,7 +215,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     '/api/triage/',
     {
       summary:
-        'Cases waiting for triage (status 0), oldest first or weakest first (ordering=quality), each with its quality signals (staff)',
+        'Cases waiting for triage (status 0), oldest first or weakest first (ordering=quality), each with its quality signals (staff); held=true: the reports held beyond a limit',
       tags: ['cases'],
       ...staffOnly,
       query: triageQuery,
@@ -221,14 +225,15 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       paginate(
         request,
         request.query,
-        () => countTriage(db, request.query.query),
+        () => countTriage(db, request.query.query, heldOnly(request.query.held)),
         async (limit, offset): Promise<TriageRow[]> => {
           const now = app.clock.now();
           const { query, ordering } = request.query;
+          const held = heldOnly(request.query.held);
           const rows =
             ordering === 'quality'
-              ? await options.triageQuality.listByQuality(db, query, limit, offset, now)
-              : await listTriage(db, query, limit, offset);
+              ? await options.triageQuality.listByQuality(db, query, limit, offset, now, held)
+              : await listTriage(db, query, limit, offset, held);
           const [refs, quality] = await Promise.all([
             userRefs(
               db,

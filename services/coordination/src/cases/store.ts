@@ -22,6 +22,7 @@ import { holdsRole } from '../policy/rules.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { caseParticipants, caseStatusCounts, caseUserStates, cases, resolutionOptions } from './tables.ts';
+import { heldReports } from '../held/tables.ts';
 
 export type CaseRow = typeof cases.$inferSelect;
 
@@ -178,17 +179,23 @@ export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {
 
 const firstReport = sql`(select ${reports.id} from ${reports} where ${reports.caseId} = ${cases.id} order by ${reports.id} limit 1)`;
 
-export function triageConditions(query?: string) {
-  return and(eq(cases.status, CASE_STATUS.PENDING), query ? matchesWords(query) : undefined);
+/** The triage queue leaves out reports held beyond a submit limit; `held` lists only those. */
+const heldNow = sql`exists (select 1 from ${heldReports} where ${heldReports.caseId} = ${cases.id} and ${heldReports.releasedAt} is null)`;
+
+export function triageConditions(query?: string, held = false) {
+  return and(
+    eq(cases.status, CASE_STATUS.PENDING),
+    held ? heldNow : sql`not ${heldNow}`,
+    query ? matchesWords(query) : undefined,
+  );
 }
 
-export async function countTriage(db: Db, query?: string): Promise<number> {
-  if (!query) return countByStatus(db, [CASE_STATUS.PENDING]);
-  const [{ n }] = await db.select({ n: count() }).from(cases).where(triageConditions(query));
+export async function countTriage(db: Db, query?: string, held = false): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cases).where(triageConditions(query, held));
   return n;
 }
 
-export function listTriage(db: Db, query: string | undefined, limit: number, offset: number) {
+export function listTriage(db: Db, query: string | undefined, limit: number, offset: number, held = false) {
   return db
     .select({
       id: cases.id,
@@ -202,7 +209,7 @@ export function listTriage(db: Db, query: string | undefined, limit: number, off
     })
     .from(cases)
     .leftJoin(reports, sql`${reports.id} = ${firstReport}`)
-    .where(triageConditions(query))
+    .where(triageConditions(query, held))
     .orderBy(asc(cases.createdAt), asc(cases.id))
     .limit(limit)
     .offset(offset);

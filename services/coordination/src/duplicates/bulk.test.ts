@@ -89,6 +89,49 @@ describe('POST /api/triage/bulk/', () => {
     expect(await statusOf([d])).toEqual([0]);
   });
 
+  it("closes with the administrator's message template, as edited under Email templates", async () => {
+    const admin = await t.signIn({ roles: ['admin'] });
+    const seeded = (await coordinator.get('/api/triage/messages/')).json<{ id: number; name: string }[]>();
+    expect(seeded.map((m) => m.name)).toEqual([
+      'Not a vulnerability',
+      'Already known',
+      'Out of scope',
+      'Not enough information',
+    ]);
+    expect((await reporter.get('/api/triage/messages/')).statusCode).toBe(403);
+    const known = seeded[1];
+    const edited = 'Thanks! This one is already tracked in an open case; we are closing your copy.';
+    const patch = await admin.patch(`/manage/email/template/${known.id}/`, { body: edited });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect((await coordinator.get('/api/triage/messages/')).json()[1]).toEqual({ ...known, body: edited });
+
+    const [a] = await triageCases(1);
+    const [other] = await t.db.select().from(resolutionOptions).where(eq(resolutionOptions.name, 'Other'));
+    const answer = await bulk(coordinator, {
+      action: 'close',
+      cases: [a],
+      resolution: other.id,
+      template: known.id,
+    });
+    expect(answer.done).toBe(1);
+    const told = (await reporter.get('/api/case/notifications/')).json().results;
+    expect(told.find((n: { case: number }) => n.case === a).body).toBe(edited);
+
+    // A template that is no bulk close message (a notification template) refuses the call, changing nothing.
+    const [b] = await triageCases(1);
+    const bad = await coordinator.post('/api/triage/bulk/', {
+      action: 'close',
+      cases: [b],
+      resolution: other.id,
+      template: 1,
+    });
+    expect([bad.statusCode, bad.json().errors]).toEqual([
+      400,
+      { template: ['No message template with this id.'] },
+    ]);
+    expect(await statusOf([b])).toEqual([0]);
+  });
+
   it('assigns a coordinator; an unknown role is refused per report', async () => {
     const [a, b] = await triageCases(2);
     const answer = await bulk(coordinator, { action: 'assign', cases: [a, b], user: other.user.id });

@@ -1,5 +1,6 @@
 // Bulk triage: one action on several reports of the triage queue — activate, assign (a coordinator or an
-// auto-assignment role), merge into a case, close with a resolution and a message to each reporter. Each
+// auto-assignment role), merge into a case, close with a resolution and a message to each reporter, release
+// a held report into the queue. Each
 // report is checked and changed in its own transaction, exactly as the one-case call would do it, so one
 // refusal (not in triage any more, an unknown resolution…) never undoes or blocks the others; the answer
 // says what happened to each.
@@ -9,9 +10,11 @@ import { type AuthUser, HttpError, forbidden } from '@cvdp/server-kit';
 import { assignCase } from '../assignments/store.ts';
 import { caseAccessOr404 } from '../cases/case-scope.ts';
 import { updateCase } from '../cases/store.ts';
+import { releaseHeld } from '../held/store.ts';
 import { notify, participantUserIds } from '../notifications/notify.ts';
 import { type CaseAccess, type PolicyAction, can } from '../policy/index.ts';
 import { mergeReport } from './merge.ts';
+import { triageMessageText } from './messages.ts';
 
 type Services = Pick<FastifyInstance, 'db' | 'config'>;
 
@@ -23,6 +26,7 @@ const ACTION_POLICY: Record<BulkTriage['action'], PolicyAction> = {
   assign: 'assignment.manage',
   merge: 'report.merge',
   close: 'case.edit',
+  release: 'report.release',
 };
 
 /** A status change of one report's case with what its participants are told (as PATCH /api/cases/{id}/). */
@@ -78,6 +82,9 @@ async function actOn(services: Services, user: AuthUser, caseId: number, input: 
         ? `Assigned to ${assignment.user.name}.`
         : `Already assigned to ${assignment.user.name}.`;
     }
+    case 'release':
+      await releaseHeld(services.db, user, caseId);
+      return 'Released into the triage queue.';
     case 'merge': {
       const merged = await mergeReport(
         services.db,
@@ -103,6 +110,9 @@ export async function bulkTriage(
   user: AuthUser,
   input: BulkTriage,
 ): Promise<BulkTriageAnswer> {
+  // A message template's text is read once, before any report is touched (an unknown one refuses them all).
+  if (input.template !== undefined && input.message === undefined)
+    input = { ...input, message: await triageMessageText(services.db, input.template) };
   const results: BulkTriageAnswer['results'] = [];
   for (const caseId of new Set(input.cases)) {
     try {

@@ -10,6 +10,7 @@ import { activity } from '@cvdp/server-kit';
 import { artifacts, cases, reports } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport } from '../../testing/report-test-helpers.ts';
+import { storedBytesOf } from '../artifacts/store.ts';
 import { MERGE_INTO_ITSELF, MERGE_ONLY_TRIAGE } from './merge.ts';
 
 let t: TestApp;
@@ -194,6 +195,7 @@ describe('merge into case N', () => {
     );
     const before = await t.db.select().from(reports).where(eq(reports.caseId, source));
 
+    const bytesBefore = await storedBytesOf(t.db, ben.user.id);
     const res = await coordinator.post(`/api/case/${source}/merge/`, { into: target, message: 'Thanks!' });
     expect(res.statusCode, res.body).toBe(200);
     const { report: copyId } = res.json();
@@ -232,6 +234,24 @@ describe('merge into case N', () => {
     expect(told[0].body).toContain(`case #${target}`);
     expect(told[0].body).toContain('Thanks!');
     expect((await ben.get(`/api/cases/${target}/`)).statusCode).toBe(404);
+
+    // The PoC file is on case N too (unshared, like a report's file), the same bytes; deleting it there
+    // leaves the triage case's file whole, and counts against Ben's quota once.
+    const files = (await coordinator.get(`/api/case/${target}/artifacts/`)).json();
+    const list = (Array.isArray(files) ? files : files.results) as {
+      uuid: string;
+      file_name: string;
+      shared: boolean;
+    }[];
+    expect(list).toEqual([expect.objectContaining({ file_name: 'poc.py', shared: false })]);
+    const download = await coordinator.get(`/api/case/artifact/${list[0].uuid}/download/`);
+    expect(download.body).toBe(poc);
+    const [merged] = await t.db.select().from(activity).where(eq(activity.verb, 'merged report'));
+    expect(merged.after).toMatchObject({ files: [{ uuid: list[0].uuid, file_name: 'poc.py' }] });
+    expect(await storedBytesOf(t.db, ben.user.id)).toBe(bytesBefore);
+    expect((await coordinator.delete(`/api/case/artifact/${list[0].uuid}/`)).statusCode).toBe(204);
+    const [kept] = await t.db.select().from(artifacts).where(eq(artifacts.caseId, source));
+    expect((await coordinator.get(`/api/case/artifact/${kept.uuid}/download/`)).body).toBe(poc);
 
     // Merging again: the case is no longer in triage.
     const again = await coordinator.post(`/api/case/${source}/merge/`, { into: target });

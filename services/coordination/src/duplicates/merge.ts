@@ -1,13 +1,18 @@
 // "Merge into case N": the triage case's report is attached to case N — a copy of the report row (its
 // original, working copy, submitter and submission time) beside N's own reports, the "more reports on a
 // case" path — and the triage case is closed as a duplicate with its report, files and threads untouched,
-// so nothing is lost from either. The reporter, who may not see case N, is told on their own case.
-import { asc, eq, sql } from 'drizzle-orm';
+// so nothing is lost from either. The report's files (its proof of concept) are linked to case N too: new
+// artifact rows naming the same stored bytes (unshared, as the report's files start), so the PoC is in N's
+// files; the stored bytes go only when the last row naming them is deleted (artifacts/routes.ts). The
+// reporter, who may not see case N, is told on their own case.
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { CASE_STATUS, type MergeAnswer } from '@cvdp/core';
-import { type AuthUser, type Db, HttpError, recordActivity } from '@cvdp/server-kit';
+import { type AuthUser, type Db, HttpError, type Tx, recordActivity } from '@cvdp/server-kit';
 import { markFirstResponse, updateCase } from '../cases/store.ts';
+import { artifacts } from '../artifacts/tables.ts';
 import { cases, resolutionOptions } from '../cases/tables.ts';
 import { notify } from '../notifications/notify.ts';
+import { REPORT_ARTIFACT_SOURCE } from '../reports/store.ts';
 import { reports } from '../reports/tables.ts';
 
 export const MERGE_ONLY_TRIAGE = 'Only a report in triage can be merged.';
@@ -21,6 +26,34 @@ const intoField = (message: string) => new HttpError(400, message, { into: [mess
 export const mergedReason = (into: number, message?: string) =>
   `Your report repeats case #${into}; it has been attached there and will be handled with it.` +
   (message ? `\n\n${message}` : '');
+
+/** The files that came with the source case's report(s), linked to the target case; their new uuids. */
+async function linkReportFiles(tx: Tx, from: number, to: number) {
+  const files = await tx
+    .select()
+    .from(artifacts)
+    .where(and(eq(artifacts.caseId, from), eq(artifacts.source, REPORT_ARTIFACT_SOURCE)))
+    .orderBy(asc(artifacts.createdAt));
+  if (files.length === 0) return [];
+  const linked = await tx
+    .insert(artifacts)
+    .values(
+      files.map((f) => ({
+        caseId: to,
+        fileName: f.fileName,
+        contentType: f.contentType,
+        size: f.size,
+        sha256: f.sha256,
+        storageKey: f.storageKey,
+        shared: false,
+        source: REPORT_ARTIFACT_SOURCE,
+        uploadedBy: f.uploadedBy,
+        createdAt: f.createdAt,
+      })),
+    )
+    .returning({ uuid: artifacts.uuid, fileName: artifacts.fileName });
+  return linked.map((f) => ({ uuid: f.uuid, file_name: f.fileName }));
+}
 
 export function mergeReport(
   db: Db,
@@ -67,6 +100,7 @@ export function mergeReport(
         updatedAt: report.updatedAt,
       })
       .returning();
+    const files = await linkReportFiles(tx, caseId, target.id);
     await tx.update(cases).set({ updatedAt: new Date() }).where(eq(cases.id, target.id));
     await markFirstResponse(tx, target.id);
     await recordActivity(tx, {
@@ -75,7 +109,7 @@ export function mergeReport(
       verb: 'merged report',
       objectType: 'report',
       objectId: copy.id,
-      after: { from_case: caseId, from_report: report.id },
+      after: { from_case: caseId, from_report: report.id, files },
     });
     await updateCase(tx, actor.id, caseId, { status: CASE_STATUS.CLOSED, resolution: duplicate.id });
     await recordActivity(tx, {

@@ -8,12 +8,15 @@ import {
   duplicatesAnswerSchema,
   mergeAnswerSchema,
   mergeReportSchema,
+  triageMessageSchema,
 } from '@cvdp/core';
+import { z } from 'zod';
 import { STAFF, routes } from '@cvdp/server-kit';
 import { caseScope } from '../cases/case-scope.ts';
 import { callerOf } from '../policy/index.ts';
 import { bulkTriage } from './bulk.ts';
 import { mergeReport } from './merge.ts';
+import { triageMessages } from './messages.ts';
 import { findDuplicates, recordFinding, signalsOfCase } from './store.ts';
 
 const tags = ['triage'];
@@ -54,6 +57,18 @@ export async function duplicateRoutes(app: FastifyInstance) {
     },
     (request, _reply, access) =>
       mergeReport(db, request.user!, access.caseId, request.body, app.config.publicUrl),
+  );
+
+  r.get(
+    '/api/triage/messages/',
+    {
+      summary:
+        "The bulk close's messages to reporters: the status-changed message templates administrators edit (staff)",
+      tags,
+      access: STAFF,
+      response: { 200: z.array(triageMessageSchema) },
+    },
+    () => triageMessages(db),
   );
 
   r.post(

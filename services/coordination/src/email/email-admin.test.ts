@@ -112,10 +112,13 @@ describe('GET /manage/email/templates/', () => {
       PageOf<EmailTemplate>
     >();
     expect(search.count).toBe(TEMPLATE_KINDS.length);
-    const one = (await admin.get('/manage/email/templates/?search=status')).json<PageOf<EmailTemplate>>();
+    const one = (await admin.get('/manage/email/templates/?template_type=0&search=status')).json<
+      PageOf<EmailTemplate>
+    >();
     expect(one.results.map((x) => x.kind)).toEqual(['status_changed']);
     expect((await admin.get('/manage/email/templates/?search=%25')).json().count).toBe(0);
-    expect((await admin.get('/manage/email/templates/?template_type=1')).json().count).toBe(0);
+    // The message templates seeded: the triage bulk close's messages to reporters (issue 28).
+    expect((await admin.get('/manage/email/templates/?template_type=1')).json().count).toBe(4);
   });
 
   it('admins only; unknown template_type: 400', async () => {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { WeeklyMetrics } from '@cvdp/core';
 import { ManualClock, activity } from '@cvdp/server-kit';
 import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
-import { cases, duplicateFindings } from '../tables.ts';
+import { cases, duplicateFindings, heldReports } from '../tables.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport } from '../../testing/report-test-helpers.ts';
 import { weekStart } from './weekly.ts';
@@ -45,6 +45,17 @@ beforeAll(async () => {
   await t.db
     .insert(activity)
     .values({ caseId: b, verb: 'merged into case', objectType: 'case', objectId: String(b) });
+  // A held report counts in its week, released or not (held_reports keeps the row after a release).
+  await t.db
+    .insert(heldReports)
+    .values({
+      caseId: a,
+      reason: 'More than 2 reports in a day from one address range.',
+      releasedAt: utc('2024-03-05T00:00:00'),
+    });
+  await t.db
+    .insert(heldReports)
+    .values({ caseId: b, reason: 'A new account’s third report of its first day.' });
   // Other activity on a case is no merge.
   await t.db.insert(activity).values({ caseId: a, verb: 'closed', objectType: 'case', objectId: String(a) });
   // The first week: one report answered after 30 minutes.
@@ -76,7 +87,7 @@ describe('GET /api/metrics/weekly/', () => {
       duplicates_found: 1,
       duplicates_merged: 1,
       first_response_median_hours: 2,
-      held: 0,
+      held: 2,
     });
     expect(weeks[5]).toEqual({
       week: '2024-01-29',

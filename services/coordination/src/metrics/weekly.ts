@@ -7,11 +7,19 @@ import { METRICS_WEEKS, type WeeklyMetricsRow } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
 
 /**
- * Held reports per week (the Monday, yyyy-MM-dd → count). Issue 28 item 4 (intake limits, another branch)
- * adds the held state; until it lands no report is ever held, so every week is 0. Its merge fills this in.
+ * Held reports per week (the Monday, yyyy-MM-dd → count): the week's reports that were held beyond a submit
+ * limit (issue 28 item 4), released since or not — `held_reports` keeps its rows after a release.
  */
-export async function heldReportsPerWeek(_db: Db, _from: Date, _until: Date): Promise<Map<string, number>> {
-  return new Map();
+export async function heldReportsPerWeek(db: Db, from: Date, until: Date): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ week: string; held: number }>(
+    db,
+    sql`select to_char(date_bin(interval '1 week', c.created_at, ${from}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD') as week,
+               count(*)::int as held
+          from held_reports h join cases c on c.id = h.case_id
+         where c.created_at >= ${from} and c.created_at < ${until}
+         group by 1`,
+  );
+  return new Map(rows.map((r) => [r.week, Number(r.held)]));
 }
 
 const MERGED_VERB = 'merged into case';

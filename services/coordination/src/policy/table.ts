@@ -133,6 +133,12 @@ export const POLICY = {
     caseId: cases.id,
     rule: staff<CaseRow>(),
   }),
+  'report.release': entry({
+    description: 'Release a report held beyond a submit limit into the triage queue (staff).',
+    table: cases,
+    caseId: cases.id,
+    rule: staff<CaseRow>(),
+  }),
   'artifact.read': entry({
     description:
       'See and download a file: staff, its uploader, every participant once it is shared, and — for a file ' +

@@ -3,6 +3,7 @@
 // the case detail (reportDetailPart, composed into GET /api/cases/{id}/ by app.ts).
 import type { FastifyInstance } from 'fastify';
 import {
+  HELD_REPORT_NOTICE,
   type MyReportRow,
   type OriginalReport,
   editedReportSchema,
@@ -14,6 +15,7 @@ import {
 import { forbidden, notFound, pageOf, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseScope } from '../cases/case-scope.ts';
+import { clientAddress, heldRow, holdReason, recordIntake } from '../held/store.ts';
 import type { CaseDetailPart } from '../cases/case-view.ts';
 import { can } from '../policy/index.ts';
 import { EDIT_FORBIDDEN_MESSAGE, ORIGINAL_FORBIDDEN_MESSAGE } from './messages.ts';
@@ -53,10 +55,20 @@ export async function reportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.user!;
+      // Beyond a limit per address range or for a new account the report is held, never refused.
+      const address = clientAddress(request.ip);
       const { report, created } = await submitReport(app, request, user.id, {
-        write: (submission) => createReport(db, user, submission),
+        write: async (submission) => {
+          const reason = await holdReason(db, user, address);
+          return createReport(db, user, submission, (tx, caseId) =>
+            recordIntake(tx, caseId, address, reason),
+          );
+        },
       });
-      return reply.status(created ? 201 : 200).send(submittedView(report));
+      const held = (await heldRow(db, report.caseId)) !== undefined;
+      return reply
+        .status(created ? 201 : 200)
+        .send({ ...submittedView(report), held, ...(held ? { notice: HELD_REPORT_NOTICE } : {}) });
     },
   );
 

@@ -118,7 +118,13 @@ async function oncePerKey(
 }
 
 /** A report submitted by a user: a new case in triage with the report, the reporter and the file. */
-export function createReport(db: Db, user: AuthUser, input: ReportInput): Promise<CreatedReport> {
+export function createReport(
+  db: Db,
+  user: AuthUser,
+  input: ReportInput,
+  /** More rows written in the same transaction (intake: where the report came from, a hold). */
+  alsoWrite?: (tx: Tx, caseId: number) => Promise<void>,
+): Promise<CreatedReport> {
   return oncePerKey(db, user.id, input.submissionKey, () =>
     db.transaction(async (tx) => {
       const [c] = await tx
@@ -141,6 +147,7 @@ export function createReport(db: Db, user: AuthUser, input: ReportInput): Promis
         objectId: report.id,
         after: { title: c.title, poc: artifact },
       });
+      await alsoWrite?.(tx, c.id);
       return report;
     }),
   );

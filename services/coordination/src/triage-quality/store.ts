@@ -136,18 +136,22 @@ export async function qualityOf(db: Db, caseIds: number[], now: Date): Promise<M
   return new Map(rows.map((raw) => [raw.id, toRow(raw).quality]));
 }
 
-/** A page of the triage queue (the cases list's filter), weakest first, then oldest first. */
+/**
+ * A page of the triage queue (the cases list's filter; `held`: the held reports instead), weakest first, then
+ * oldest first.
+ */
 export async function listTriageByQuality(
   db: Db,
   query: string | undefined,
   limit: number,
   offset: number,
   now: Date,
+  held = false,
 ): Promise<ScoredTriageRow[]> {
   const rows = await rowsOf<RawRow>(
     db,
     scored(
-      triageConditions(query)!,
+      triageConditions(query, held)!,
       now,
       sql`order by score, t.case_created_at, t.id limit ${limit} offset ${offset}`,
     ),

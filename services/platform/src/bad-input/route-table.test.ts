@@ -141,6 +141,10 @@ describe('the route table of the bad-input suite', () => {
         '/manage/connection/:id/test/',
       ]),
     );
+    // Issue 28: held reports — their release and the administrator's limits.
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/case/:id/release/', '/manage/report-limits/', '/api/triage/messages/']),
+    );
     expect(f.table.length).toBeGreaterThan(25);
   });
 

@@ -11,6 +11,7 @@ import { FieldError, SubmitButton, ZodForm, useZodForm } from '../../components/
 import { useField } from '../../components/form/field-state.ts';
 import { USERS_PAGE_SIZE, useCreateGroup, useGroups, useUsers } from './api/index.ts';
 import { EditUserModal } from './EditUserModal.tsx';
+import { ReportLimitsCard } from './ReportLimitsCard.tsx';
 import { SecondFactorPolicyCard } from './SecondFactorPolicyCard.tsx';
 
 export function UsersPage() {
@@ -89,6 +90,7 @@ export function UsersPage() {
       <AddGroupForm />
       <h2 className="h5 mt-4">Security</h2>
       <SecondFactorPolicyCard />
+      <ReportLimitsCard />
       {editing && (
         <EditUserModal user={editing} groups={groups.data ?? []} onClose={() => setEditing(null)} />
       )}

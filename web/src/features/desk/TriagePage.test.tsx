@@ -2,6 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TriageQuality } from '@cvdp/core';
+// Test support: the release call is faked where it leaves the app.
+import { coordinationApi } from '../../lib/api-client.ts';
+import { Toasts } from '../../components/Toasts.tsx';
+import { clearToasts } from '../../lib/toast.ts';
 import { TriagePage } from './TriagePage.tsx';
 import { fakeDeskCalls, page, renderAt } from './test-utils.tsx';
 
@@ -120,5 +124,43 @@ describe('TriagePage', () => {
     );
     await userEvent.selectOptions(order, 'Oldest first');
     await waitFor(() => expect(search().has('ordering')).toBe(false));
+  });
+
+  it('shows the held reports in their own section and releases one into the queue', async () => {
+    const heldRow = {
+      id: 44,
+      title: 'Flood report',
+      reporter: { id: 5, name: 'Nina Newcomer' },
+      product: 'Acme Router 2',
+      submitted: '2026-05-02T08:00:00Z',
+      quality: { score: 100, label: 'strong' as const, reasons: [], reporter_valid_history: false },
+    };
+    calls.triage.mockImplementation(async (params) => page(params.held === 'true' ? [heldRow] : []));
+    const post = vi
+      .spyOn(coordinationApi, 'post')
+      .mockResolvedValue({ data: { case: 44, released: '2026-05-02T09:00:00Z' } });
+    clearToasts();
+    const { search } = renderAt(
+      <>
+        <TriagePage />
+        <Toasts />
+      </>,
+      '/cvdp/triage',
+    );
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Release report/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Held' }));
+    await waitFor(() => expect(search().get('held')).toBe('1'));
+    expect(calls.triage).toHaveBeenLastCalledWith({ page: 1, page_size: 20, held: 'true' });
+    expect(await screen.findByText('1 report held')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Held' })).toHaveAttribute('aria-current', 'page');
+
+    calls.triage.mockImplementation(async () => page([]));
+    await userEvent.click(screen.getByRole('button', { name: 'Release report #44: Flood report' }));
+    expect(post).toHaveBeenCalledWith('api/case/44/release/');
+    // The list is asked again: the released report has left the Held section.
+    expect(await screen.findByText('No data ...')).toBeInTheDocument();
+    expect(await screen.findByText('Report #44 released into the triage queue.')).toBeInTheDocument();
   });
 });

@@ -3,14 +3,16 @@
 // Space to tick) and handled at once with the bulk action bar, whose per-report summary stays above the
 // queue. The words filter, the order and the page live in the URL.
 import { useState } from 'react';
-import { Alert, Col, Form, Row, Table } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Nav, Row, Table } from 'react-bootstrap';
 import type { BulkTriageAnswer } from '@cvdp/core';
 import { Link } from 'react-router';
+import { useReleaseHeld } from '../cases/index.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { DESK_PAGE_SIZE, useTriage } from './api/index.ts';
 import { useListParams, useTextFilter } from './list-params.ts';
@@ -41,12 +43,32 @@ function BulkSummary({ answer, onClose }: { answer: BulkTriageAnswer; onClose():
   );
 }
 
+/** A held report's own Release button (the bulk bar releases several). */
+function ReleaseButton({ id, title }: { id: number; title: string }) {
+  const release = useReleaseHeld();
+  return (
+    <Button
+      size="sm"
+      variant="outline-primary"
+      aria-label={`Release report #${id}: ${title}`}
+      disabled={release.isPending}
+      onClick={() =>
+        release.mutate(id, { onSuccess: () => toast(`Report #${id} released into the triage queue.`) })
+      }
+    >
+      Release
+    </Button>
+  );
+}
+
 export function TriagePage() {
   usePageTitle('Triage');
-  const { page, setPage, ordering: orderingParam, setOrdering } = useListParams();
+  const { page, setPage, params: search, update, ordering: orderingParam, setOrdering } = useListParams();
   const ordering = orderingParam === 'quality' ? ('quality' as const) : undefined;
   const query = useTextFilter('query');
-  const params = { query: query.value || undefined, ordering, page };
+  // The Held section (?held=1): reports beyond a submit limit, kept out of the queue until released.
+  const held = search.get('held') === '1';
+  const params = { query: query.value || undefined, ordering, page, held };
   const list = useTriage(params);
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<BulkTriageAnswer | null>(null);
@@ -67,6 +89,34 @@ export function TriagePage() {
         New reports waiting for a coordinator. Open a case to activate it, or select several to act on them at
         once. The quality label only orders the queue: every report stays in it.
       </p>
+      <Nav variant="tabs" className="mb-3" aria-label="Triage sections">
+        <Nav.Item>
+          <Nav.Link
+            as="button"
+            active={!held}
+            aria-current={!held ? 'page' : undefined}
+            onClick={() => update({ held: null })}
+          >
+            Queue
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item>
+          <Nav.Link
+            as="button"
+            active={held}
+            aria-current={held ? 'page' : undefined}
+            onClick={() => update({ held: '1' })}
+          >
+            Held
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
+      {held && (
+        <p className="text-body-secondary">
+          Reports sent beyond a submit limit (per address range or for a new account). They are kept, not
+          refused; release them into the queue once you have glanced at them.
+        </p>
+      )}
       <Form
         role="search"
         aria-label="Filter the triage queue"
@@ -114,7 +164,7 @@ export function TriagePage() {
         <>
           {list.data && (
             <p className="text-body-secondary small mb-2" aria-live="polite">
-              {list.data.count === 1 ? '1 report waiting' : `${list.data.count} reports waiting`}
+              {list.data.count === 1 ? '1 report' : `${list.data.count} reports`} {held ? 'held' : 'waiting'}
             </p>
           )}
           <Table striped hover size="sm" className="align-middle">
@@ -140,10 +190,15 @@ export function TriagePage() {
                   Quality
                 </th>
                 <th scope="col">Submitted</th>
+                {held && (
+                  <th scope="col">
+                    <span className="visually-hidden">Release</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
-              {list.data?.results.length === 0 && <NoDataRow colSpan={7} />}
+              {list.data?.results.length === 0 && <NoDataRow colSpan={held ? 8 : 7} />}
               {list.data?.results.map((row) => (
                 <tr key={row.id}>
                   <td className="text-center">
@@ -172,6 +227,11 @@ export function TriagePage() {
                     <QualityCell quality={row.quality} id={row.id} />
                   </td>
                   <td className="text-nowrap">{formatDateTime(row.submitted)}</td>
+                  {held && (
+                    <td>
+                      <ReleaseButton id={row.id} title={row.title} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

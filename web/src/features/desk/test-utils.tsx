@@ -86,6 +86,8 @@ export interface SentParams {
   embargo_ends_before?: string;
   page?: number;
   page_size?: number;
+  /** The triage queue's Held section: 'true'. */
+  held?: string;
 }
 
 /**

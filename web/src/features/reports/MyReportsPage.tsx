@@ -12,11 +12,13 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { caseStatus } from '../cases/index.ts';
 import { MY_REPORTS_PAGE_SIZE, useMyReports } from './api/index.ts';
-import { NEW_REPORT_PATH, casePath, receivedCaseOf } from './paths.ts';
+import { NEW_REPORT_PATH, casePath, heldNoticeOf, receivedCaseOf } from './paths.ts';
 
 export function MyReportsPage() {
   const [page, setPage] = useState(1);
-  const receivedCase = receivedCaseOf(useLocation().state);
+  const state: unknown = useLocation().state;
+  const receivedCase = receivedCaseOf(state);
+  const heldNotice = heldNoticeOf(state);
   usePageTitle('My reports');
   const list = useMyReports(page);
   return (
@@ -29,8 +31,8 @@ export function MyReportsPage() {
       </div>
       {receivedCase && (
         <Alert variant="success" role="status">
-          Received as case <Link to={casePath(receivedCase)}>#{receivedCase}</Link>. Thank you: a coordinator
-          will look at it.
+          Received as case <Link to={casePath(receivedCase)}>#{receivedCase}</Link>.{' '}
+          {heldNotice ?? 'Thank you: a coordinator will look at it.'}
         </Alert>
       )}
       <ErrorAlert error={list.error} prefix="An error occurred: " />

@@ -28,7 +28,9 @@ export function NewReportPage() {
           submissionKey,
         });
         // My reports says which case it became ("Received as case #N").
-        await navigate(MY_REPORTS_PATH, { state: { receivedCase: created.case } satisfies ReceivedState });
+        // A report held beyond a submit limit is stored all the same; the reporter is told it will be read.
+        const state: ReceivedState = { receivedCase: created.case, heldNotice: created.notice };
+        await navigate(MY_REPORTS_PATH, { state });
       }}
     />
   );

@@ -7,6 +7,13 @@ export const editReportPath = (caseId: number) => `/cvdp/cases/${caseId}/report/
 /** Router state My reports reads after a submit: the case the report became. */
 export interface ReceivedState {
   receivedCase: number;
+  /** What the reporter is told when the report was held beyond a submit limit (it is stored all the same). */
+  heldNotice?: string;
+}
+
+export function heldNoticeOf(state: unknown): string | null {
+  const notice = (state as Partial<ReceivedState> | null)?.heldNotice;
+  return typeof notice === 'string' && notice ? notice : null;
 }
 
 export function receivedCaseOf(state: unknown): number | null {

@@ -16,3 +16,4 @@ export * from './update-webhook.ts';
 export * from './delete-webhook.ts';
 export * from './test-webhook.ts';
 export * from './webhook-deliveries.ts';
+export * from './report-limits.ts';

@@ -22,3 +22,4 @@ export * from './case-transfers.ts';
 export * from './start-transfer.ts';
 export * from './duplicates.ts';
 export * from './merge-report.ts';
+export * from './release-held.ts';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { CaseDetail } from '@cvdp/core';
 import { formatDate } from '../../../lib/format.ts';
 import { DuplicatesPanel } from './DuplicatesPanel.tsx';
+import { HeldNotice } from './HeldNotice.tsx';
 import { CaseFiles } from './CaseFiles.tsx';
 import { OriginalReport } from './OriginalReport.tsx';
 import { ReportAnswers } from './ReportAnswers.tsx';
@@ -34,6 +35,7 @@ export function ReportTab({ c }: { c: CaseDetail }) {
           </Button>
         )}
       </div>
+      {c.held && <HeldNotice caseId={c.id} held={c.held} />}
       {c.report ? (
         <>
           <p className="text-body-secondary small">

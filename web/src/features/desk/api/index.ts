@@ -5,3 +5,4 @@ export * from './triage.ts';
 export * from './search.ts';
 export * from './list-metadata.ts';
 export * from './bulk-triage.ts';
+export * from './triage-messages.ts';

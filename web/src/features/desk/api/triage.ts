@@ -1,4 +1,5 @@
-// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first or weakest first.
+// GET /api/triage/ (staff): new reports waiting for a coordinator, oldest first or weakest first; held=true:
+// the held ones.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf, TriageOrdering, TriageRow } from '@cvdp/core';
 import { coordinationApi } from '../../../lib/api-client.ts';
@@ -11,6 +12,8 @@ export interface TriageParams {
   ordering?: TriageOrdering;
   page: number;
   pageSize?: number;
+  /** The Held section: reports held beyond a submit limit, out of the queue until released. */
+  held?: boolean;
 }
 
 export const fetchTriage = (p: TriageParams) =>
@@ -21,6 +24,7 @@ export const fetchTriage = (p: TriageParams) =>
         ordering: p.ordering,
         page: p.page,
         page_size: p.pageSize ?? DESK_PAGE_SIZE,
+        held: p.held ? 'true' : undefined,
       },
     })
     .then((r) => r.data);

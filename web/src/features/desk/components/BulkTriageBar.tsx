@@ -1,27 +1,22 @@
 // The triage queue's bulk action bar: for the reports selected, one action — activate, assign (a coordinator
 // or an auto-assignment role), merge into a case, close with a resolution and a message to each reporter
-// (from a template) — asked once in a confirmation, then done report by report on the server.
+// (from a message template the administrator edits under Email templates), release held reports into the queue — asked once in a confirmation, then done report by report on the server.
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { z } from 'zod';
-import {
-  type BulkTriage,
-  type BulkTriageAnswer,
-  type Contact,
-  BULK_TRIAGE_ACTIONS,
-  TRIAGE_MESSAGE_TEMPLATES,
-} from '@cvdp/core';
+import { type BulkTriage, type BulkTriageAnswer, type Contact, BULK_TRIAGE_ACTIONS } from '@cvdp/core';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SelectField, SubmitButton, TextField, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ContactField } from '../../cases/index.ts';
-import { useBulkTriage, useListMetadata } from '../api/index.ts';
+import { useBulkTriage, useListMetadata, useTriageMessages } from '../api/index.ts';
 
 const ACTION_LABELS: Record<BulkTriage['action'], string> = {
   activate: 'Activate',
   assign: 'Assign',
   merge: 'Merge into a case',
   close: 'Close',
+  release: 'Release into the queue',
 };
 
 const barSchema = z.object({
@@ -70,10 +65,12 @@ export function BulkTriageBar(props: {
   });
   const [pending, setPending] = useState<BulkTriage | null>(null);
   const action = form.watch('action');
+  // The administrator's message templates (Email templates), asked for once a close is being prepared.
+  const messages = useTriageMessages(action === 'close');
 
-  const applyTemplate = (name: string) => {
-    const template = TRIAGE_MESSAGE_TEMPLATES.find((t) => t.name === name);
-    if (template) form.setValue('message', template.text);
+  const applyTemplate = (id: string) => {
+    const template = messages.data?.find((t) => String(t.id) === id);
+    if (template) form.setValue('message', template.body);
   };
 
   return (
@@ -144,8 +141,8 @@ export function BulkTriageBar(props: {
                   onChange={(e) => applyTemplate(e.target.value)}
                 >
                   <option value="">Choose…</option>
-                  {TRIAGE_MESSAGE_TEMPLATES.map((t) => (
-                    <option key={t.name} value={t.name}>
+                  {(messages.data ?? []).map((t) => (
+                    <option key={t.id} value={String(t.id)}>
                       {t.name}
                     </option>
                   ))}
