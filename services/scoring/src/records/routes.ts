@@ -8,7 +8,6 @@ import {
   type Role,
   cappedPageOf,
   defineRoute,
-  HttpError,
   hasRole,
   pageOf,
   pageQuery,
