@@ -142,7 +142,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     '/api/cases/',
     {
       summary:
-        'The cases the caller may see (filters: query, status, owned, tag, embargo_ends_before; ordering); with `query` the count stops at 1,000 (count_capped)',
+        'The cases the caller may see (filters: query, status, owned, tag, embargo_ends_before; ordering); with `query` or `owned` the count stops at 1,000 (count_capped)',
       tags: ['cases'],
       access: 'user',
       query: caseListQuery,
@@ -175,8 +175,9 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           embargo_ends: embargoEnds.get(c.id)?.toISOString() ?? null,
         }));
       };
-      // A word search's exact count grows with the matches: it stops at the cap ("1,000+").
-      if (f.query) {
+      // A word search's exact count grows with the matches, and so does "my cases" (an owner's share of a
+      // growing desk): they stop at the cap ("1,000+"), so the count reads at most 1,001 rows.
+      if (f.query || f.owned) {
         return paginateCapped(request, request.query, (bound) => countCasesUpTo(db, caller, f, bound), page);
       }
       const exact = await paginate(request, request.query, () => countCases(db, caller, f), page);

@@ -1,6 +1,6 @@
 // The word searches' capped count (GET /api/cases/?query=, GET /api/search/): past 1,000 matches the count
 // stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
-// a caller's count only ever counts what they may see.
+// a caller's count only ever counts what they may see. "My cases" (owned=True) is capped the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
@@ -76,4 +76,18 @@ describe.each([
 it('the case list without words counts exactly (count_capped false)', async () => {
   const all = await get(coordinator, '/api/cases/?page_size=5');
   expect(all).toMatchObject({ count: MATCHES + 1, count_capped: false });
+});
+
+it('"my cases" (owned) stops at the cap too, and counts exactly below it', async () => {
+  // The coordinator owns every wombat case: COUNT_CAP + 5 of them.
+  await t.db.execute(
+    sql`insert into ${caseParticipants} (case_id, user_id, role) select id, ${coordinator.user.id}, 'owner' from cases where title like 'Wombat burrow flaw %'`,
+  );
+  const mine = await get(coordinator, '/api/cases/?owned=True&status=0&status=1&page_size=20');
+  expect(mine).toMatchObject({ count: COUNT_CAP, count_capped: true });
+  expect(mine.next).toContain('page=2');
+  const none = await get(member, '/api/cases/?owned=True&status=0&status=1');
+  expect(none).toMatchObject({ count: 0, count_capped: false, results: [] });
+  const closed = await get(coordinator, '/api/cases/?owned=True&status=2');
+  expect(closed).toMatchObject({ count: 0, count_capped: false });
 });
