@@ -54,6 +54,7 @@ import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
 import { contactsQuery, findContacts } from './contacts.ts';
 import {
+  type CaseListFilter,
   callerRoles,
   countCases,
   countCasesUpTo,
@@ -151,7 +152,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     async (request) => {
       const caller = callerOf(request.user!);
       const { embargo_ends_before: before, ...rest } = request.query;
-      const f = { ...rest, where: before && options.embargo.endsBefore(db, before) };
+      const f: CaseListFilter = { ...rest, where: before && options.embargo.endsBefore(db, before) };
       const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
         const rows = await listCases(db, caller, f, limit, offset);
         const ids = rows.map((c) => c.id);
@@ -178,7 +179,13 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       // A word search's exact count grows with the matches, and so does "my cases" (an owner's share of a
       // growing desk): they stop at the cap ("1,000+"), so the count reads at most 1,001 rows.
       if (f.query || f.owned) {
-        return paginateCapped(request, request.query, (bound) => countCasesUpTo(db, caller, f, bound), page);
+        const countUpTo = async (bound: number) => {
+          const n = await countCasesUpTo(db, caller, f, bound);
+          // More matches than the cap: listCases probes the words along the ordering's index (cases/store.ts).
+          f.dense = n > bound;
+          return n;
+        };
+        return paginateCapped(request, request.query, countUpTo, page);
       }
       const exact = await paginate(request, request.query, () => countCases(db, caller, f), page);
       return { ...exact, count_capped: false };
