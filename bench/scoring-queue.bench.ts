@@ -17,13 +17,11 @@
 // cvdp_bench_queue_<pid> there and drops it at the end (--keep leaves it; --database=<kept> measures it again).
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { hashPassword, openPostgres } from '@cvdp/server-kit';
+import { COUNT_CAP, openPostgres } from '@cvdp/server-kit';
 import { prepareCoordinationData } from '@cvdp/coordination';
 import { vulListQuerySchema } from '@cvdp/core/scoring/index';
-import { readSources } from '../services/scoring/src/ingest/sources.ts';
-import { ingestFiles } from '../services/scoring/src/ingest/ingest.ts';
 import { countVulsQuery, listConditions, listVulsQuery } from '../services/scoring/src/records/store.ts';
-import { requireRecordsDir } from '../services/scoring/testing/records.ts';
+import { PASSWORD, QUEUE_PATHS, SCORER, seed } from './support/queue-seed.ts';
 import {
   benchServerUrl,
   databaseUrl,
@@ -36,121 +34,7 @@ import {
   type Scenario as BaseScenario,
 } from './support/harness.ts';
 
-const SCORER = 'scorer@bench.test';
-const PASSWORD = 'bench password for the scoring queue';
-/** Other scorers the queue's rows are assigned to and locked by. */
-const SCORERS = 20;
-
 type Scenario = BaseScenario & { route?: boolean };
-
-/** What the queue screen asks for: its default, each ordering, the filters alone and together. */
-const QUEUE_PATHS = {
-  'default (-priority)': ['/scoring/api/vuls/'],
-  'ordering=…': ['-published', 'published', '-modified', '-score', 'score', 'id', '-id'].map(
-    (o) => `/scoring/api/vuls/?ordering=${o}`,
-  ),
-  'filters: status, kev, has_ssvc, severity, dates, assigned, locked': [
-    '/scoring/api/vuls/?status=open&ordering=-published',
-    '/scoring/api/vuls/?kev=1&ordering=-published',
-    '/scoring/api/vuls/?has_ssvc=0&severity=CRITICAL,HIGH&ordering=-score',
-    '/scoring/api/vuls/?published_after=2024-06-01&published_before=2024-06-30&ordering=-published',
-    '/scoring/api/vuls/?assigned=me&ordering=-modified',
-    '/scoring/api/vuls/?assigned=none&status=open',
-    '/scoring/api/vuls/?locked=1',
-    '/scoring/api/vuls/?severity=MEDIUM&kev=0&ordering=-priority',
-  ],
-  'query=… (words, vendor, CWE, CVE id prefix)': [
-    'sql injection',
-    'microsoft',
-    'CWE-79',
-    'buffer overflow',
-    'wordpress plugin',
-    'CVE-2090-0012',
-    'linux kernel',
-    'zzzz nothing',
-  ].map((w) => `/scoring/api/vuls/?query=${encodeURIComponent(w)}`),
-  'query + filters + ordering, page 3': [
-    '/scoring/api/vuls/?query=injection&kev=0&ordering=-score&page=3',
-    '/scoring/api/vuls/?query=linux&status=open&ordering=-published&page=3',
-    '/scoring/api/vuls/?severity=HIGH&ordering=-published&page=3',
-  ],
-} as const;
-
-async function seed(client: pg.Client, url: string, records: number, log: (line: string) => void) {
-  const timed = async (what: string, text: string, values: unknown[] = []) => {
-    const t = performance.now();
-    const result = await client.query(text, values);
-    log(`  ${what}: ${result.rowCount ?? 0} rows, ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  };
-  const hash = await hashPassword(PASSWORD);
-  await timed(
-    'the signed-in scorer',
-    `insert into users (email, name, password_hash, roles, pending) values ($1, 'Bench Scorer', $2, '{scorer}', false)`,
-    [SCORER, hash],
-  );
-  await timed(
-    'other scorers',
-    `insert into users (email, name, password_hash, roles, pending)
-       select 'scorer' || n || '@bench.test', 'Bench Scorer ' || n, '!', '{scorer}', false
-       from generate_series(1, ${SCORERS}) n order by n`,
-  );
-
-  // The originals through the real ingester (values with provenance, changes, activity).
-  const t = performance.now();
-  const database = await openPostgres(url, { max: 2 });
-  try {
-    const result = await ingestFiles(database.db, readSources([requireRecordsDir()]), {
-      origin: 'cli',
-      label: 'bench originals',
-    });
-    log(
-      `  the ${result.new} originals ingested (${result.rejected} rejected): ${((performance.now() - t) / 1000).toFixed(1)} s`,
-    );
-  } finally {
-    await database.close();
-  }
-  const { rows } = await client.query<{ n: number }>('select count(*)::int n from cve_records');
-  const originals = rows[0].n;
-  const copies = Math.max(0, Math.ceil(records / originals) - 1);
-  // Copy k of original o gets CVE-2090-<(k-1)·originals + rank(o)>; ids, search text and record rewritten.
-  await timed(
-    `replicas (${copies} copies of each)`,
-    `with o as (select row_number() over (order by id) as rank, * from cve_records)
-     insert into cve_records (cve_id, state, data_version, origin, assigner, title, description, vendors, products,
-       cwes, search_text, date_published, date_updated, date_reserved, kev, kev_date_added, has_ssvc, score,
-       severity, priority, record, content_hash, created_at, ingested_at, updated_at)
-     select n.id, o.state, o.data_version, o.origin, o.assigner, o.title, o.description, o.vendors, o.products,
-       o.cwes, replace(o.search_text, lower(o.cve_id), lower(n.id)),
-       o.date_published + (k || ' minutes')::interval, o.date_updated + (k || ' minutes')::interval,
-       o.date_reserved, o.kev, o.kev_date_added, o.has_ssvc, o.score, o.severity, o.priority,
-       replace(o.record::text, o.cve_id, n.id)::jsonb, md5(o.content_hash || k), now(), now(), now()
-     from o cross join generate_series(1, $1::int) k
-       cross join lateral (select 'CVE-2090-' || lpad(((k - 1) * ${originals} + o.rank)::text, 6, '0') as id) n
-     where (k - 1) * ${originals} + o.rank <= $2::int - ${originals}
-     order by k, o.rank`,
-    [copies, records],
-  );
-  // Queue state: ~5 % assigned to the bench scorer, ~15 % to others, ~10 % scored, ~2 % reassessed,
-  // ~0.5 % locked now, ~3 % with a software priority.
-  await timed(
-    'queue state',
-    `with s as (select array_agg(id order by id) ids from users where email like 'scorer%@bench.test')
-     update cve_records r set
-       status = case when r.id % 50 = 7 then 'reassess' when r.id % 10 = 3 then 'scored'
-                     when r.id % 5 in (1, 2) then 'assigned' else 'open' end,
-       assigned_to = case when r.id % 20 = 1 then (select id from users where email = $1)
-                          when r.id % 5 in (1, 2) or r.id % 10 = 3 then s.ids[1 + r.id % ${SCORERS}] end,
-       assigned_at = case when r.id % 5 in (1, 2) or r.id % 10 = 3 then now() - interval '3 days' end,
-       scored_at = case when r.id % 10 = 3 then now() - interval '1 day' end,
-       reassess_reason = case when r.id % 50 = 7 then 'Vendor advisory changed.' end,
-       locked_by = case when r.id % 200 = 11 then s.ids[1 + r.id % ${SCORERS}] end,
-       locked_at = case when r.id % 200 = 11 then now() end,
-       priority = case when r.id % 33 = 5 then 1 + r.id % 10 else 0 end
-     from s`,
-    [SCORER],
-  );
-  await timed('VACUUM ANALYZE', 'vacuum analyze');
-}
 
 /** The list and count queries as the route builds them (drizzle's SQL), explained on the seeded database. */
 async function explainQueries(url: string, me: number, paths: string[]) {
@@ -164,7 +48,8 @@ async function explainQueries(url: string, me: number, paths: string[]) {
       const where = listConditions(q, me, 1800);
       const size = q.page_size;
       const statements = [
-        countVulsQuery(database.db, where).toSQL(),
+        // The route's bound (paginateCapped): 1,000, or the end of the asked page when further.
+        countVulsQuery(database.db, where, Math.max(COUNT_CAP, q.page * size)).toSQL(),
         listVulsQuery(database.db, where, q.ordering, 1800, size, (q.page - 1) * size).toSQL(),
       ];
       console.log(`\n${path}`);

@@ -56,6 +56,7 @@ import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
 import { contactsQuery, findContacts } from './contacts.ts';
 import {
+  type CaseListFilter,
   callerRoles,
   countCases,
   countCasesUpTo,
@@ -169,7 +170,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     '/api/cases/',
     {
       summary:
-        'The cases the caller may see (filters: query, status, owned, tag, embargo_ends_before; ordering); with `query` the count stops at 1,000 (count_capped)',
+        'The cases the caller may see (filters: query, status, owned, tag, embargo_ends_before; ordering); with `query` or `owned` the count stops at 1,000 (count_capped)',
       tags: ['cases'],
       access: 'user',
       query: caseListQuery,
@@ -178,7 +179,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     async (request) => {
       const caller = callerOf(request.user!);
       const { embargo_ends_before: before, ...rest } = request.query;
-      const f = { ...rest, where: before && options.embargo.endsBefore(db, before) };
+      const f: CaseListFilter = { ...rest, where: before && options.embargo.endsBefore(db, before) };
       const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
         const rows = await listCases(db, caller, f, limit, offset);
         const ids = rows.map((c) => c.id);
@@ -202,9 +203,16 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           embargo_ends: embargoEnds.get(c.id)?.toISOString() ?? null,
         }));
       };
-      // A word search's exact count grows with the matches: it stops at the cap ("1,000+").
-      if (f.query) {
-        return paginateCapped(request, request.query, (bound) => countCasesUpTo(db, caller, f, bound), page);
+      // A word search's exact count grows with the matches, and so does "my cases" (an owner's share of a
+      // growing desk): they stop at the cap ("1,000+"), so the count reads at most 1,001 rows.
+      if (f.query || f.owned) {
+        const countUpTo = async (bound: number) => {
+          const n = await countCasesUpTo(db, caller, f, bound);
+          // More matches than the cap: listCases probes the words along the ordering's index (cases/store.ts).
+          f.dense = n > bound;
+          return n;
+        };
+        return paginateCapped(request, request.query, countUpTo, page);
       }
       const exact = await paginate(request, request.query, () => countCases(db, caller, f), page);
       return { ...exact, count_capped: false };

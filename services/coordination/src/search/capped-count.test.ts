@@ -1,10 +1,11 @@
 // The word searches' capped count (GET /api/cases/?query=, GET /api/search/): past 1,000 matches the count
 // stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
-// a caller's count only ever counts what they may see.
+// a caller's count only ever counts what they may see. "My cases" (owned=True) is capped the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
-import { caseParticipants } from '../tables.ts';
+import { caseParticipants, cases } from '../tables.ts';
+import { countCasesUpTo } from '../cases/store.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 const MATCHES = COUNT_CAP + 5;
@@ -76,4 +77,35 @@ describe.each([
 it('the case list without words counts exactly (count_capped false)', async () => {
   const all = await get(coordinator, '/api/cases/?page_size=5');
   expect(all).toMatchObject({ count: MATCHES + 1, count_capped: false });
+});
+
+it('"my cases" (owned) stops at the cap too, and counts exactly below it', async () => {
+  // The coordinator owns every wombat case: COUNT_CAP + 5 of them.
+  await t.db.execute(
+    sql`insert into ${caseParticipants} (case_id, user_id, role) select id, ${coordinator.user.id}, 'owner' from cases where title like 'Wombat burrow flaw %'`,
+  );
+  const mine = await get(coordinator, '/api/cases/?owned=True&status=0&status=1&page_size=20');
+  expect(mine).toMatchObject({ count: COUNT_CAP, count_capped: true });
+  expect(mine.next).toContain('page=2');
+  const none = await get(member, '/api/cases/?owned=True&status=0&status=1');
+  expect(none).toMatchObject({ count: 0, count_capped: false, results: [] });
+  const closed = await get(coordinator, '/api/cases/?owned=True&status=2');
+  expect(closed).toMatchObject({ count: 0, count_capped: false });
+});
+
+it("counts a word search from a bounded candidate scan, and exactly when the candidates are one case's", async () => {
+  // One case found through many entries (as through many reports): with bound 1 the candidate scan (4 × 2
+  // entries) fills up on that one case, so the count falls back to the exact semi-join.
+  const [one] = await t.db.insert(cases).values({ title: 'Quokka den' }).returning();
+  await t.db.execute(
+    sql`insert into search_entries (case_id, type, object_id, title, body) select ${one.id}, 'report', 'quokka-' || n, 'Quokka', 'quokka' from generate_series(1, 12) n`,
+  );
+  const staff = { userId: coordinator.user.id, staff: true, groupIds: [] };
+  expect(await countCasesUpTo(t.db, staff, { query: 'quokka' }, 1)).toBe(1);
+  expect(
+    await countCasesUpTo(t.db, { ...staff, userId: member.user.id, staff: false }, { query: 'quokka' }, 1),
+  ).toBe(0);
+  // Many cases: the candidate scan alone says "more than the bound".
+  expect(await countCasesUpTo(t.db, staff, { query: 'wombat' }, 1)).toBe(2);
+  expect(await countCasesUpTo(t.db, staff, { query: 'wombat' }, MATCHES)).toBe(MATCHES);
 });

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { Pager, countLabel } from '../../components/Pager.tsx';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { SeverityBadge } from '../cvss/index.ts';
 import { useQueue } from './api/index.ts';
@@ -296,7 +296,9 @@ export function QueuePage() {
       </Form>
       <ErrorAlert error={queue.error} />
       <p className="small text-body-secondary" aria-live="polite">
-        {queue.data ? `${queue.data.count} vulnerabilities` : 'Loading…'}
+        {queue.data
+          ? countLabel(queue.data.count, queue.data.count_capped, 'vulnerability', 'vulnerabilities')
+          : 'Loading…'}
       </p>
       <div className="table-responsive">
         <Table hover size="sm" aria-label="Vulnerabilities to score" className="align-middle">
@@ -338,6 +340,7 @@ export function QueuePage() {
           page={page}
           pageSize={PAGE_SIZE}
           count={queue.data.count}
+          capped={queue.data.count_capped}
           onPage={(p) => set({ page: String(p) })}
         />
       )}
