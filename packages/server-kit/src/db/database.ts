@@ -1,10 +1,6 @@
 // One schema, one migration set, two drivers: embedded PGlite (default) or PostgreSQL (DATABASE_URL).
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,6 +41,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     unlock = lockDataDir(options.dataDir);
   }
   try {
+    // PGlite and its drizzle driver load only when the embedded database is opened: a process on
+    // PostgreSQL never holds them (about 20 MB resident; docs/architecture.md, Memory).
+    const [{ PGlite }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/btree_gin'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
     // btree_gin: a migration creates it (post_search_thread_index: one GIN index over a thread id and its
     // posts' text); PGlite ships it as an extension that must be loaded when the database is opened.
     const client = await PGlite.create({
