@@ -87,7 +87,10 @@ export async function startFlags(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const command = /\bnode\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(pkg.scripts.start);
+  // The last command of the script (it builds the web app first: `… && node <flags> --import tsx …main.ts`).
+  const command = /(?:^|&&)\s*node\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(
+    pkg.scripts.start.split('&&').at(-1)!,
+  );
   if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
   return command[1].split(/\s+/).filter(Boolean);
 }
