@@ -1,4 +1,5 @@
-// npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50]
+// npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50
+//                        --node-flags="…"]
 //
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
@@ -7,7 +8,8 @@
 // case) and the vendor (50 cases through a group), every route of the issue's table is measured:
 //   - one client: --requests sequential requests per route (rotating the search terms), p50 and p95;
 //   - 50 clients (autocannon, --duration s after a 2 s warm-up): req/s, p99 and failed requests;
-//   - the platform process's resident memory (VmRSS) fresh and after the load.
+//   - the platform process's resident memory (VmRSS) fresh and after the load; the child runs with the node
+//     flags of `npm start` (package.json), or those of --node-flags="…" for a comparison.
 // Then the growth table: p50 at the large size ÷ p50 at the small one, in this same run.
 // Goals (issue 30): one client p50 ≤ 20 ms, p95 ≤ 50 ms; growth ≤ 2×; 50 clients p99 ≤ 250 ms, no error;
 // RSS ≤ 250 MB after the load, ≤ 150 MB fresh.
@@ -27,6 +29,7 @@ import {
   runScenario,
   serveIfChild,
   signIn,
+  startFlags,
   startServer,
   stopServer,
 } from './support/harness.ts';
@@ -101,7 +104,10 @@ async function measureSize(
     const seedSeconds = (performance.now() - seeded) / 1000;
     console.log(`Seeded in ${seedSeconds.toFixed(1)} s.`);
 
-    const started = await startServer(import.meta.filename, { env: { DATABASE_URL: url } });
+    const started = await startServer(import.meta.filename, {
+      env: { DATABASE_URL: url },
+      nodeFlags: await startFlags(),
+    });
     server = started.child;
     const { origin } = started;
     const rssFresh = await rssMb(server.pid);
@@ -158,7 +164,8 @@ async function main() {
   const connections = numberOption('connections', 50);
   const duration = numberOption('duration', 10);
   console.log(
-    `Scale benchmark: ${small.toLocaleString('en')} and ${large.toLocaleString('en')} cases, PostgreSQL at ` +
+    `Scale benchmark: ${small.toLocaleString('en')} and ${large.toLocaleString('en')} cases, node flags ` +
+      `"${(await startFlags()).join(' ')}", PostgreSQL at ` +
       `${new URL(benchServerUrl()).host}; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}.`,

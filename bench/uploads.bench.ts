@@ -22,6 +22,7 @@ import {
   numberOption,
   serveIfChild,
   signIn,
+  startFlags,
   startServer,
   stopServer,
   textOption,
@@ -30,21 +31,6 @@ import {
 const BENCH_EMAIL = 'uploads-bench@example.test';
 const BENCH_PASSWORD = 'bench password for uploads';
 const MB = 1024 * 1024;
-
-/**
- * The V8 flags `npm start` gives the platform (`node <flags> --import tsx …main.ts` in package.json), so the
- * child runs with the same heap settings as a deployment; `--node-flags="…"` replaces them for a comparison.
- */
-async function startFlags(): Promise<string[]> {
-  const override = process.argv.find((a) => a.startsWith('--node-flags='));
-  if (override !== undefined) return override.slice('--node-flags='.length).split(/\s+/).filter(Boolean);
-  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const command = /\bnode\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(pkg.scripts.start);
-  if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
-  return command[1].split(/\s+/).filter(Boolean);
-}
 
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

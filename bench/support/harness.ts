@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { loadConfig, openDatabase } from '@cvdp/server-kit';
@@ -75,6 +76,24 @@ export async function createBenchDatabase(prefix: string): Promise<BenchDatabase
 }
 
 // ---- the server, in a child process ----
+
+/**
+ * The V8 flags `npm start` gives the platform (`node <flags> --import tsx …main.ts` in package.json), so the
+ * child runs with the same heap settings as a deployment; `--node-flags="…"` replaces them for a comparison.
+ */
+export async function startFlags(): Promise<string[]> {
+  const override = process.argv.find((a) => a.startsWith('--node-flags='));
+  if (override !== undefined) return override.slice('--node-flags='.length).split(/\s+/).filter(Boolean);
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  // The last command of the script (it builds the web app first: `… && node <flags> --import tsx …main.ts`).
+  const command = /(?:^|&&)\s*node\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(
+    pkg.scripts.start.split('&&').at(-1)!,
+  );
+  if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
+  return command[1].split(/\s+/).filter(Boolean);
+}
 
 /**
  * In the child (started with `--serve`): opens the configured database, with `--prepare-data` also loads

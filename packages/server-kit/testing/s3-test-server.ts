@@ -30,7 +30,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
     secretAccessKey: 'S3RVER',
   };
   const storage = new S3FileStorage(options);
-  await storage.client.send(new CreateBucketCommand({ Bucket: options.bucket }));
+  await (await storage.client()).send(new CreateBucketCommand({ Bucket: options.bucket }));
   return {
     options,
     storage,
@@ -38,9 +38,9 @@ export async function startS3TestServer(): Promise<S3TestServer> {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await storage.client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, ContinuationToken: token }),
-        );
+        const page = await (
+          await storage.client()
+        ).send(new ListObjectsV2Command({ Bucket: options.bucket, ContinuationToken: token }));
         keys.push(...(page.Contents ?? []).map((o) => o.Key!));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

@@ -9,7 +9,7 @@
 // Failures are OutboundErrors whose kind says what happened in words that name no internal detail.
 import dns from 'node:dns';
 import net from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { AddressPolicy } from './address-policy.ts';
 
 export type OutboundFailure = 'refused' | 'redirect' | 'timeout' | 'too-large' | 'unreachable';
@@ -113,13 +113,19 @@ async function readLimited(response: Response, max: number): Promise<string> {
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/**
+ * undici (its fetch and Agent) loads with the first outbound call: many processes never make one, and it is
+ * about 5 MB of heap (docs/architecture.md, Memory).
+ */
+let undiciLoad: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciLoad ??= import('undici'));
+
 export class OutboundHttp {
   readonly policy: AddressPolicy;
-  private readonly agent: Agent;
+  private agent: Agent | undefined;
 
   constructor(options: { allow?: readonly string[] } = {}) {
     this.policy = new AddressPolicy(options.allow);
-    this.agent = new Agent({ connect: { lookup: checkedLookup(this.policy) } });
   }
 
   /** One call; the answer is read whole (up to the limit). Throws OutboundError, or the caller's abort. */
@@ -128,6 +134,8 @@ export class OutboundHttp {
     const timeout = AbortSignal.timeout(init.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs);
     const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
     let target = new URL(url);
+    const { Agent, fetch: undiciFetch } = await loadUndici();
+    this.agent ??= new Agent({ connect: { lookup: checkedLookup(this.policy) } });
     for (let hop = 0; ; hop++) {
       this.checkTarget(target);
       try {
@@ -174,7 +182,7 @@ export class OutboundHttp {
     if (net.isIP(host) && !this.policy.allows(host)) throw new OutboundError('refused');
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await this.agent?.close();
   }
 }

@@ -5,15 +5,7 @@
 // appears under its key (a multipart upload becomes an object only when completed).
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   FileNotFoundError,
   FileTooLargeError,
@@ -42,29 +34,52 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 /** Multipart uploads older than this belong to a process that died mid-upload. */
 const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
+/**
+ * The AWS SDK loads with the first S3 call, once per process: a process storing files in a local folder
+ * never holds it (about 20 MB resident; docs/architecture.md, Memory).
+ */
+let sdkLoad:
+  Promise<[typeof import('@aws-sdk/client-s3'), typeof import('@aws-sdk/lib-storage')]> | undefined;
+const loadSdk = () =>
+  (sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]));
+
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
 export class S3FileStorage implements FileStorage {
-  readonly client: S3Client;
   readonly bucket: string;
   private readonly partSize: number;
   private readonly queueSize: number;
+  private readonly options: S3StorageOptions;
+  private madeClient: S3Client | undefined;
 
   constructor(options: S3StorageOptions) {
+    this.options = options;
     this.bucket = options.bucket;
     this.partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
     this.queueSize = options.queueSize ?? 1;
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: true,
-      ...(options.accessKeyId && options.secretAccessKey
-        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-        : {}),
-    });
+  }
+
+  /** The SDK and this store's client, both made at the first call. */
+  private async sdk() {
+    const [s3, storage] = await loadSdk();
+    if (!this.madeClient) {
+      const { endpoint, region, accessKeyId, secretAccessKey } = this.options;
+      this.madeClient = new s3.S3Client({
+        endpoint,
+        region,
+        forcePathStyle: true,
+        ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+      });
+    }
+    return { ...s3, Upload: storage.Upload, client: this.madeClient };
+  }
+
+  /** The store's S3 client (tests use it for what FileStorage does not offer, such as creating the bucket). */
+  async client(): Promise<S3Client> {
+    return (await this.sdk()).client;
   }
 
   /** Where it stores, for a start-up log line (never the credentials). */
@@ -79,10 +94,11 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(content: Readable, options: PutOptions = {}): Promise<StoredFile> {
+    const { Upload, DeleteObjectCommand, client } = await this.sdk();
     const key = newStorageKey();
     const measure = new MeasuringStream(options.maxBytes ?? Number.POSITIVE_INFINITY);
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.bucket, Key: key, Body: measure },
       partSize: this.partSize,
       queueSize: this.queueSize,
@@ -95,9 +111,7 @@ export class S3FileStorage implements FileStorage {
       measure.destroy();
       await upload.abort().catch(() => undefined);
       // A single-part upload may have been stored just before the failure surfaced: remove it too.
-      await this.client
-        .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
-        .catch(() => undefined);
+      await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(() => undefined);
       if (measure.tooLarge) throw new FileTooLargeError(options.maxBytes!);
       throw error;
     }
@@ -105,10 +119,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<Readable> {
+    const { GetObjectCommand, client } = await this.sdk();
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }),
-      );
+      const object = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
       return object.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw new FileNotFoundError(key);
@@ -118,7 +131,8 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     // S3 answers a delete of a missing object with success, as the interface wants.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
+    const { DeleteObjectCommand, client } = await this.sdk();
+    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
   }
 
   /**
@@ -127,13 +141,14 @@ export class S3FileStorage implements FileStorage {
    * and a bucket lifecycle rule (AbortIncompleteMultipartUpload) is the way to clean up.
    */
   async sweepStaleUploads(olderThanMs = STALE_UPLOAD_MS): Promise<number> {
+    const { ListMultipartUploadsCommand, AbortMultipartUploadCommand, client } = await this.sdk();
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     try {
       for (;;) {
-        const page = await this.client.send(
+        const page = await client.send(
           new ListMultipartUploadsCommand({
             Bucket: this.bucket,
             KeyMarker: keyMarker,
@@ -143,7 +158,7 @@ export class S3FileStorage implements FileStorage {
         for (const u of page.Uploads ?? []) {
           if (!u.Key || !u.UploadId || !STORAGE_KEY_PATTERN.test(u.Key)) continue;
           if ((u.Initiated?.getTime() ?? Date.now()) >= cutoff) continue;
-          await this.client.send(
+          await client.send(
             new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
           );
           removed++;
@@ -161,9 +176,10 @@ export class S3FileStorage implements FileStorage {
 
   /** The bucket's objects under keys of ours, a page (1,000) at a time. */
   async *list(): AsyncIterable<ListedFile> {
+    const { ListObjectsV2Command, client } = await this.sdk();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
+      const page = await client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
       );
       for (const o of page.Contents ?? [])
@@ -175,6 +191,6 @@ export class S3FileStorage implements FileStorage {
 
   /** Closes the client's connections (tests, shutdown). */
   close(): void {
-    this.client.destroy();
+    this.madeClient?.destroy();
   }
 }

@@ -5,7 +5,6 @@ import type { Db } from '@cvdp/server-kit';
 import { cweCatalog } from './tables.ts';
 import { readBundledCweXml } from './bundled-catalog.ts';
 import { CWE_IMPORT_FORMAT, importCweCatalog, type LoadedCweCatalog } from './import-catalog.ts';
-import { parseCweCatalog } from './parse-catalog.ts';
 
 export async function ensureCweCatalogue(db: Db): Promise<void> {
   const [loaded] = await db
@@ -14,7 +13,9 @@ export async function ensureCweCatalogue(db: Db): Promise<void> {
     .limit(1);
   if (loaded && loaded.importFormat >= CWE_IMPORT_FORMAT) return;
   // Parsing takes about half a second, so only do it when needed; the import re-checks under its lock
-  // in case another process loaded the catalogue meanwhile.
+  // in case another process loaded the catalogue meanwhile. The XML parser loads only then, so a restart
+  // never holds it (docs/architecture.md, Memory).
+  const { parseCweCatalog } = await import('./parse-catalog.ts');
   const catalog = parseCweCatalog(await readBundledCweXml());
   const wanted = (current: LoadedCweCatalog | undefined) =>
     !current || (current.importFormat < CWE_IMPORT_FORMAT && current.version === catalog.version);

@@ -15,7 +15,7 @@
 // outbox again whenever that listener had to reconnect (a NOTIFY may have been missed meanwhile).
 //
 // Never logged: message bodies, recipients, the SMTP password.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type NotificationsListener, notificationsOf, WokenLoop } from '@cvdp/server-kit';
@@ -90,7 +90,9 @@ function smtpPassword(smtpUrl: string): string | null {
 export class OutboxWorker {
   private readonly db: Db;
   private readonly notifications: NotificationsListener | undefined;
-  private readonly transport: Transporter;
+  /** Made at the first message: nodemailer (about 4 MB of heap) loads only in a process that sends mail. */
+  private transport: Promise<Transporter> | undefined;
+  private readonly smtpUrl: string;
   private readonly options: Required<
     Omit<OutboxWorkerOptions, 'db' | 'log' | 'smtpUrl' | 'from' | 'notifications'>
   >;
@@ -123,14 +125,21 @@ export class OutboxWorker {
       retryMaxMs: options.retryMaxMs ?? OUTBOX_DEFAULTS.retryMaxMs,
       leaseMs: options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
     };
+    this.smtpUrl = options.smtpUrl;
+  }
+
+  private transporter(): Promise<Transporter> {
     // Timeouts well inside the lease, so a hung server cannot make a claimed row come due mid-send.
     // Options in the URL's query (e.g. ?ignoreTLS=true) take precedence.
-    this.transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    } as never);
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: this.smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      } as never),
+    );
+    return this.transport;
   }
 
   /** Starts polling (and listening for NOTIFY); the first look is immediate. */
@@ -146,7 +155,10 @@ export class OutboxWorker {
   /** Stops polling, waits for the message being sent, hands back the rest of the batch. */
   async stop() {
     await this.loop.stop();
-    this.transport.close();
+    await this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 
   private get stopping() {
@@ -188,7 +200,9 @@ export class OutboxWorker {
 
   private async send(row: ClaimedRow) {
     try {
-      await this.transport.sendMail({
+      await (
+        await this.transporter()
+      ).sendMail({
         from: this.from,
         // Header values once more as one line: rows queued before names were checked may hold a line break.
         to: { name: oneLine(row.to_name), address: row.to_address },

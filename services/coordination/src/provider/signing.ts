@@ -3,7 +3,7 @@
 // and kept in csaf_provider_keys with its private half encrypted by the kit's secret box (CVDP_SECRET_KEY),
 // like the CVE API keys. Every replica reads the same row; two that generate at once keep the first. A key
 // configured in CVDP_CSAF_SIGNING_KEY (armored, no passphrase) is used instead and never stored.
-import * as openpgp from 'openpgp';
+import type * as OpenPgp from 'openpgp';
 import { type Db, SecretKeyMissingError, decryptSecret, encryptSecret } from '@cvdp/server-kit';
 import { eq } from 'drizzle-orm';
 import { csafProviderKeys } from './tables.ts';
@@ -13,6 +13,13 @@ export interface ProviderKey {
   publicKey: string;
   sign(data: Uint8Array): Promise<string>;
 }
+
+/**
+ * openpgp.js loads with the first key read or made: a process that never signs a CSAF document does not
+ * hold it (about 10 MB; docs/architecture.md, Memory).
+ */
+let openpgpLoad: Promise<typeof OpenPgp> | undefined;
+const loadOpenpgp = () => (openpgpLoad ??= import('openpgp'));
 
 /** Decrypted keys per database (never a bare global: tests run several apps in one process). */
 const loaded = new WeakMap<Db, Promise<ProviderKey>>();
@@ -48,6 +55,7 @@ export function providerKey(db: Db, source: KeySource, name: string): Promise<Pr
 
 async function loadOrCreate(db: Db, secretKey: string | undefined, name: string): Promise<ProviderKey> {
   if (!secretKey) throw new SecretKeyMissingError();
+  const openpgp = await loadOpenpgp();
   let [row] = await db.select().from(csafProviderKeys).where(eq(csafProviderKeys.id, 1));
   if (!row) {
     const { privateKey, publicKey } = await openpgp.generateKey({
@@ -66,19 +74,30 @@ async function loadOrCreate(db: Db, secretKey: string | undefined, name: string)
   const privateKey = await openpgp.readPrivateKey({
     armoredKey: decryptSecret(row.privateKeyEncrypted, secretKey),
   });
-  return signer(privateKey, row.fingerprint, row.publicKey);
+  return signer(openpgp, privateKey, row.fingerprint, row.publicKey);
 }
 
 async function readConfigured(armored: string): Promise<ProviderKey> {
+  const openpgp = await loadOpenpgp();
   const privateKey = await openpgp.readPrivateKey({ armoredKey: armored });
   if (!privateKey.isDecrypted()) throw new Error(CONFIGURED_KEY_LOCKED);
-  return signer(privateKey, privateKey.getFingerprint().toUpperCase(), privateKey.toPublic().armor());
+  return signer(
+    openpgp,
+    privateKey,
+    privateKey.getFingerprint().toUpperCase(),
+    privateKey.toPublic().armor(),
+  );
 }
 
 export const CONFIGURED_KEY_LOCKED =
   'CVDP_CSAF_SIGNING_KEY is protected by a passphrase: configure the key without one (keep the variable secret).';
 
-function signer(privateKey: openpgp.PrivateKey, fingerprint: string, publicKey: string): ProviderKey {
+function signer(
+  openpgp: typeof OpenPgp,
+  privateKey: OpenPgp.PrivateKey,
+  fingerprint: string,
+  publicKey: string,
+): ProviderKey {
   return {
     fingerprint,
     publicKey,

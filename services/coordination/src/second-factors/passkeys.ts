@@ -2,18 +2,18 @@
 // this instance: its ID and origin come from CVDP_PUBLIC_URL, else from the request's own host (a browser
 // only signs for the origin it is on, so a forged Host header cannot make another site's passkey count).
 import type { FastifyRequest } from 'fastify';
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Config } from '@cvdp/server-kit';
 import type { FactorRow } from './store.ts';
 
 export const CHALLENGE_MINUTES = 5;
+
+/**
+ * SimpleWebAuthn (and the ASN.1 and COSE libraries under it) loads with the first passkey ceremony: most
+ * processes never run one (about 15 MB resident; docs/architecture.md, Memory).
+ */
+let webauthnLoad: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (webauthnLoad ??= import('@simplewebauthn/server'));
 
 /**
  * EdDSA, ES256 and RS256 (COSE ids), named for registration and its verification alike: left to the library,
@@ -33,11 +33,12 @@ const credentialOf = (f: FactorRow) => ({
   transports: f.transports,
 });
 
-export function registrationOptions(
+export async function registrationOptions(
   rpID: string,
   user: { id: number; email: string; name: string },
   existing: FactorRow[],
 ) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: 'CVDP',
     rpID,
@@ -58,6 +59,7 @@ export async function verifyRegistration(
   challenge: string,
   rp: { rpID: string; origin: string },
 ) {
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -80,12 +82,14 @@ export async function verifyRegistration(
   }
 }
 
-export const authenticationOptions = (rpID: string, passkeys: FactorRow[]) =>
-  generateAuthenticationOptions({
+export async function authenticationOptions(rpID: string, passkeys: FactorRow[]) {
+  const { generateAuthenticationOptions } = await webauthn();
+  return generateAuthenticationOptions({
     rpID,
     allowCredentials: passkeys.map((f) => ({ id: f.credentialId!, transports: f.transports })),
     userVerification: 'preferred',
   });
+}
 
 /** The passkey that signed and its new counter, or null (unknown credential, bad signature, replay). */
 export async function verifyAuthentication(
@@ -96,6 +100,7 @@ export async function verifyAuthentication(
 ) {
   const factor = passkeys.find((f) => f.credentialId === response.id);
   if (!factor) return null;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -2,7 +2,6 @@
 // reads from an otpauth:// URI. A code is accepted one step either side (clock drift) and only for a step
 // after the last one accepted, so a code seen over a shoulder cannot be replayed within its window.
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 const PERIOD = 30;
 const DIGITS = 6;
@@ -26,6 +25,8 @@ export const totpUri = (secret: string, email: string) => totpOf(secret, email).
 
 /** The URI as a QR code, an SVG data URL (the page's CSP allows data: images). */
 export async function qrDataUrl(uri: string): Promise<string> {
+  // qrcode loads with the first enrolment, not at start (docs/architecture.md, Memory).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
