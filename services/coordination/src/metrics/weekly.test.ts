@@ -46,13 +46,11 @@ beforeAll(async () => {
     .insert(activity)
     .values({ caseId: b, verb: 'merged into case', objectType: 'case', objectId: String(b) });
   // A held report counts in its week, released or not (held_reports keeps the row after a release).
-  await t.db
-    .insert(heldReports)
-    .values({
-      caseId: a,
-      reason: 'More than 2 reports in a day from one address range.',
-      releasedAt: utc('2024-03-05T00:00:00'),
-    });
+  await t.db.insert(heldReports).values({
+    caseId: a,
+    reason: 'More than 2 reports in a day from one address range.',
+    releasedAt: utc('2024-03-05T00:00:00'),
+  });
   await t.db
     .insert(heldReports)
     .values({ caseId: b, reason: 'A new account’s third report of its first day.' });
