@@ -188,6 +188,24 @@ describe('Action needed', () => {
     res = await set(v2.id, 'fixed');
     expect(res.statusCode, res.body).toBe(200);
     expect((await actions(w.vendorB.member)).count).toBe(0);
+
+    // A vulnerability added later: the notified vendor owes a status for it, so it is asked again (once,
+    // however many are added), and the request ends when that one is answered too.
+    res = await coordinator.post(`/api/case/${c}/vuls/`, { description: 'Found later.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const v3 = res.json<{ id: number }>();
+    res = await coordinator.post(`/api/case/${c}/vuls/`, { description: 'And another.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const v4 = res.json<{ id: number }>();
+    const again = await actions(w.vendorB.member);
+    expect(again.results).toMatchObject([
+      { kind: 'vendor_status', case: c, link: `/cvdp/cases/${c}/vendors` },
+    ]);
+    expect(again.count).toBe(1);
+    expect((await set(v3.id, 'fixed')).statusCode).toBe(200);
+    expect((await actions(w.vendorB.member)).count).toBe(1);
+    expect((await set(v4.id, 'affected')).statusCode).toBe(200);
+    expect((await actions(w.vendorB.member)).count).toBe(0);
   });
 
   it('raise/resolve by (kind, object) for other domains: once per person, hidden once the case is out of reach', async () => {
