@@ -82,12 +82,23 @@ export const notificationListQuery = z.object({
  * The page of GET /api/case/notifications/, with the caller's unread count beside it (the layout's menu
  * badge reads `unread_count` of any page, e.g. `?page_size=1`; `?unread=1` lists only the unread).
  */
+/** Where the unread count stops (`unread_capped`): the bell shows "99+" long before, the desk "1,000+". */
+export const UNREAD_COUNT_CAP = 1000;
+
 export const notificationPageSchema = z.object({
-  count: z.number().int(),
+  count: z
+    .number()
+    .int()
+    .describe('How many the list holds, exact when `count_capped` is false; otherwise the cap ("1,000+").'),
+  count_capped: z.boolean(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(notificationSchema),
-  unread_count: z.number().int(),
+  unread_count: z
+    .number()
+    .int()
+    .describe('Unread notifications, exact when `unread_capped` is false; otherwise the cap, 1,000.'),
+  unread_capped: z.boolean(),
   action_count: z.number().int().describe('How many Action-needed requests wait for the caller.'),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
@@ -102,6 +113,7 @@ export const notificationsReadSchema = z
 export const notificationsReadResultSchema = z.object({
   marked: z.number().int(),
   unread_count: z.number().int(),
+  unread_capped: z.boolean(),
 });
 export type NotificationsReadResult = z.infer<typeof notificationsReadResultSchema>;
 

@@ -7,6 +7,7 @@
 // index, status and dates through cases' own indexes; owners' names and the caller's roles are loaded for
 // the one page of rows only.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { resolveActionNeeded } from '../notifications/actions.ts';
 import {
   CASE_ROLE_ORDER,
   CASE_STATUS,
@@ -415,6 +416,9 @@ export async function updateCase(
     .where(eq(cases.id, caseId))
     .returning();
   await markFirstResponse(tx, caseId);
+  // A transferred case leaving triage was accepted (activated) or declined (closed): its request is done.
+  if (current.status === CASE_STATUS.PENDING && verb)
+    await resolveActionNeeded(tx, { kind: 'transfer', objectId: caseId });
   await recordActivity(tx, {
     actorId,
     caseId,

@@ -10,13 +10,13 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/test
 import {
   type Client,
   makeWorld,
+  postsOf,
   startThread,
   writePost,
   type World,
 } from '../../testing/thread-test-helpers.ts';
 import { insertVul } from '../../testing/vendor-status-test-helpers.ts';
 import { raiseActionNeeded, resolveActionNeeded } from './actions.ts';
-import { markThreadNotificationsRead } from './notify.ts';
 import { notifications } from './tables.ts';
 
 let t: TestApp;
@@ -72,11 +72,15 @@ describe('grouped notifications', () => {
     const all = (await w.vendorA.member.get('/api/case/notifications/')).json<NotificationPage>();
     expect(all.results.find((n) => n.id === mine[0].id)).toMatchObject({ read: true, count: 12 });
 
-    // Reading the thread (the threads domain's read position calls this) marks the thread's entries read.
-    expect(
-      await t.db.transaction((tx) => markThreadNotificationsRead(tx, w.vendorA.member.user.id, thread.id)),
-    ).toBe(1);
+    // Reading the thread to its end (its posts' last page, as the thread view asks) marks its entry read;
+    // a page that is not the last does not.
+    const firstPage = await postsOf(w.vendorA.member, thread.id, '?page_size=5');
+    expect(firstPage.next).not.toBeNull();
+    expect((await bell(w.vendorA.member)).results.filter((n) => n.thread === thread.id)).toHaveLength(1);
+    await postsOf(w.vendorA.member, thread.id);
     expect((await bell(w.vendorA.member)).results.filter((n) => n.thread === thread.id)).toEqual([]);
+    const stored = await t.db.select().from(notifications).where(eq(notifications.id, again[0].id));
+    expect(stored[0].readAt).not.toBeNull();
   });
 
   it('two threads make two entries; case-level events of one case gather in one', async () => {
@@ -183,6 +187,24 @@ describe('Action needed', () => {
     expect((await actions(w.vendorB.member)).count).toBe(1);
     res = await set(v2.id, 'fixed');
     expect(res.statusCode, res.body).toBe(200);
+    expect((await actions(w.vendorB.member)).count).toBe(0);
+
+    // A vulnerability added later: the notified vendor owes a status for it, so it is asked again (once,
+    // however many are added), and the request ends when that one is answered too.
+    res = await coordinator.post(`/api/case/${c}/vuls/`, { description: 'Found later.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const v3 = res.json<{ id: number }>();
+    res = await coordinator.post(`/api/case/${c}/vuls/`, { description: 'And another.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const v4 = res.json<{ id: number }>();
+    const again = await actions(w.vendorB.member);
+    expect(again.results).toMatchObject([
+      { kind: 'vendor_status', case: c, link: `/cvdp/cases/${c}/vendors` },
+    ]);
+    expect(again.count).toBe(1);
+    expect((await set(v3.id, 'fixed')).statusCode).toBe(200);
+    expect((await actions(w.vendorB.member)).count).toBe(1);
+    expect((await set(v4.id, 'affected')).statusCode).toBe(200);
     expect((await actions(w.vendorB.member)).count).toBe(0);
   });
 

@@ -1,8 +1,8 @@
 // GET /api/case/notifications/ and POST /api/case/notifications/read/: the caller's own notifications,
 // newest first, paged, with the unread count; marking read touches only the caller's rows.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationPage } from '@cvdp/core';
+import { type NotificationPage, UNREAD_COUNT_CAP } from '@cvdp/core';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { emailOutbox } from '../email/tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -86,6 +86,31 @@ describe('GET /api/case/notifications/', () => {
     ]);
   });
 
+  it('both counts stop at 1,000 (count_capped, unread_capped), and count only rows the caller may see', async () => {
+    const me = await t.signIn();
+    const c = await caseWith('Busy', [{ userId: me.user.id, role: 'vendor' }]);
+    const gone = await caseWith('Left', []);
+    // 1,001 unread rows of a case the caller takes part in, 5 of a case they do not: never counted.
+    await t.db.execute(sql`insert into notifications (user_id, case_id, kind, title, link)
+      select ${me.user.id}::int, ${c}::int, 'status_changed', 'n' || g, '/cvdp/' from generate_series(1, ${UNREAD_COUNT_CAP + 1}::int) g
+      union all select ${me.user.id}::int, ${gone}::int, 'status_changed', 'hidden', '/cvdp/' from generate_series(1, 5)`);
+    const page = (await me.get('/api/case/notifications/?page_size=5')).json<NotificationPage>();
+    expect(page).toMatchObject({ count: 1000, count_capped: true, unread_count: 1000, unread_capped: true });
+    expect(page.next).toContain('page=2');
+    // The last page past the cap still answers (the cap grows with the page asked).
+    const last = (await me.get('/api/case/notifications/?page=11&page_size=100')).json<NotificationPage>();
+    expect(last).toMatchObject({ count: 1001, count_capped: false });
+    expect(last.results.map((n) => n.title)).not.toContain('hidden');
+
+    // At the cap and below it the counts are exact.
+    const marked = await me.post('/api/case/notifications/read/', { ids: last.results.map((n) => n.id) });
+    expect(marked.json()).toEqual({ marked: 1, unread_count: 1000, unread_capped: false });
+    const two = (await me.get('/api/case/notifications/?page_size=2')).json<NotificationPage>();
+    await me.post('/api/case/notifications/read/', { ids: two.results.map((n) => n.id) });
+    const after = (await me.get('/api/case/notifications/?unread=1&page_size=1')).json<NotificationPage>();
+    expect(after).toMatchObject({ count: 998, count_capped: false, unread_count: 998, unread_capped: false });
+  });
+
   it('a participant removed from a case no longer sees its notifications (nor its title)', async () => {
     const me = await t.signIn();
     const c = await caseWith('Secret new title', [{ userId: me.user.id, role: 'vendor' }]);
@@ -143,7 +168,7 @@ describe('POST /api/case/notifications/read/', () => {
 
     const res = await me.post('/api/case/notifications/read/', { ids: [mine[1].id, theirs.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ marked: 1, unread_count: 1 });
+    expect(res.json()).toEqual({ marked: 1, unread_count: 1, unread_capped: false });
     expect(
       (await me.get('/api/case/notifications/')).json<NotificationPage>().results.map((n) => n.read),
     ).toEqual([false, true]);
@@ -152,7 +177,7 @@ describe('POST /api/case/notifications/read/', () => {
     // Only someone else's id: the same answer as an id already read — nothing to tell them apart.
     const onlyTheirs = await me.post('/api/case/notifications/read/', { ids: [theirs.id] });
     const alreadyRead = await me.post('/api/case/notifications/read/', { ids: [mine[1].id] });
-    expect(onlyTheirs.json()).toEqual({ marked: 0, unread_count: 1 });
+    expect(onlyTheirs.json()).toEqual({ marked: 0, unread_count: 1, unread_capped: false });
     expect(alreadyRead.json()).toEqual(onlyTheirs.json());
     expect((await other.get('/api/case/notifications/')).json().unread_count).toBe(1);
   });
@@ -166,7 +191,7 @@ describe('POST /api/case/notifications/read/', () => {
     ]);
     for (const title of ['a', 'b', 'c']) await tell(c, [me.user.id, other.user.id], title);
     const res = await me.post('/api/case/notifications/read/', { all: true });
-    expect(res.json()).toEqual({ marked: 3, unread_count: 0 });
+    expect(res.json()).toEqual({ marked: 3, unread_count: 0, unread_capped: false });
     expect((await me.get('/api/case/notifications/?unread=1')).json().count).toBe(0);
     expect((await other.get('/api/case/notifications/?unread=1')).json().count).toBe(3);
   });
@@ -246,7 +271,7 @@ describe('notifications about a thread', () => {
     expect((await coordinator.delete(`/api/case/thread/participant/${vendorRow.id}/`)).statusCode).toBe(204);
     expect(await seen(w.vendorA.member)).toEqual({ titles: [], unread: 0, count: 0 });
     const marked = await w.vendorA.member.post('/api/case/notifications/read/', { all: true });
-    expect(marked.json()).toEqual({ marked: 0, unread_count: 0 });
+    expect(marked.json()).toEqual({ marked: 0, unread_count: 0, unread_capped: false });
     // The reporter still reads the thread, so still sees it.
     expect((await seen(w.reporter)).titles).toEqual(told);
   });

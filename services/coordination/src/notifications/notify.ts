@@ -240,22 +240,3 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
   );
   return people.map((p) => p.id);
 }
-
-/**
- * Marks the user's unread notifications about a thread read (they read the thread): the threads domain
- * calls this with its per-user read position, the mark-read route with the row ids.
- */
-export async function markThreadNotificationsRead(tx: Tx, userId: number, threadId: number): Promise<number> {
-  const changed = await tx
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.threadId, threadId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return changed.length;
-}

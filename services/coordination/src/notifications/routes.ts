@@ -15,17 +15,18 @@ import {
   notificationsReadResultSchema,
   notificationsReadSchema,
 } from '@cvdp/core';
-import { type AuthUser, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import { type AuthUser, pageQuery, paginate, paginateCapped, routes } from '@cvdp/server-kit';
 import {
   conversationEmailOf,
   countActions,
-  countNotifications,
+  countNotificationsUpTo,
   listActions,
   listNotifications,
   markRead,
   mine,
   myActions,
   setConversationEmail,
+  unreadCount,
 } from './store.ts';
 
 const listQuery = pageQuery(20, 100).extend(notificationListQuery.shape);
@@ -57,18 +58,24 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
     async (request): Promise<NotificationPage> => {
       const where = mine(request.user!.id, options.visible(request.user!));
       const onlyUnread = request.query.unread === true;
-      const page = await paginate(
+      // Both counts stop at a cap (count_capped / unread_capped say so): the bell asks this every minute.
+      const page = await paginateCapped(
         request,
         request.query,
-        () => countNotifications(db, where, onlyUnread),
+        (bound) => countNotificationsUpTo(db, where, onlyUnread, bound),
         (limit, offset) => listNotifications(db, where, onlyUnread, limit, offset),
       );
-      const unreadCount = onlyUnread ? page.count : await countNotifications(db, where, true);
+      const unread = await unreadCount(db, where);
       const actionCount = await countActions(
         db,
         myActions(request.user!.id, options.actionsVisible(request.user!)),
       );
-      return { ...page, unread_count: unreadCount, action_count: actionCount };
+      return {
+        ...page,
+        unread_count: unread.count,
+        unread_capped: unread.capped,
+        action_count: actionCount,
+      };
     },
   );
 
@@ -85,7 +92,8 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       const where = mine(request.user!.id, options.visible(request.user!));
       const { ids, all } = request.body;
       const marked = await markRead(db, where, all === true ? 'all' : [...new Set(ids ?? [])]);
-      return { marked, unread_count: await countNotifications(db, where, true) };
+      const unread = await unreadCount(db, where);
+      return { marked, unread_count: unread.count, unread_capped: unread.capped };
     },
   );
 

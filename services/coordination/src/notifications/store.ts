@@ -11,6 +11,7 @@ import type {
   NotificationKind,
   ThreadFollowMode,
 } from '@cvdp/core';
+import { UNREAD_COUNT_CAP } from '@cvdp/core';
 import { type Db, type Tx, recordActivity } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
 import { actionItems, notificationPreferences, notifications, threadFollows } from './tables.ts';
@@ -21,12 +22,32 @@ export const mine = (userId: number, visible: SQL | undefined): SQL =>
 
 const unread = isNull(notifications.readAt);
 
-export async function countNotifications(db: Db, where: SQL, onlyUnread: boolean): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * The caller's notifications (or only the unread) counted up to `bound` + 1: the count stops there, so the
+ * bell's page costs what its rows cost however many read rows pile up (a count over every row through the
+ * policy's filter was the slow part of the menu at 10,000 rows). Same `where` as the list: what the list
+ * would not show is never counted.
+ */
+export async function countNotificationsUpTo(
+  db: Db,
+  where: SQL,
+  onlyUnread: boolean,
+  bound: number,
+): Promise<number> {
+  const matches = db
+    .select({ id: notifications.id })
     .from(notifications)
-    .where(and(where, onlyUnread ? unread : undefined));
+    .where(and(where, onlyUnread ? unread : undefined))
+    .limit(bound + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
   return row.n;
+}
+
+/** The unread count as the API gives it: capped at UNREAD_COUNT_CAP (`capped` says it went past). */
+export async function unreadCount(db: Db, where: SQL): Promise<{ count: number; capped: boolean }> {
+  const n = await countNotificationsUpTo(db, where, true, UNREAD_COUNT_CAP);
+  return { count: Math.min(n, UNREAD_COUNT_CAP), capped: n > UNREAD_COUNT_CAP };
 }
 
 export async function listNotifications(

@@ -4,7 +4,7 @@
 //
 // "A case always keeps at least one owner once activated": changes that could take the last owner away lock
 // the case row first, so two coordinators demoting the two last owners at once cannot both succeed.
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CASE_ROLES,
@@ -406,7 +406,7 @@ async function queueGroupContacts(
  * Action needed for the members of the notified vendors, while the case has vulnerabilities: fill in your
  * status (resolved by vendor-status once none of theirs is left unknown).
  */
-async function askVendorsForStatus(
+export async function askVendorsForStatus(
   tx: Tx,
   caseId: number,
   participantIds: number[],
@@ -435,6 +435,37 @@ async function askVendorsForStatus(
       publicUrl: publicUrl ?? '',
     });
   }
+}
+
+/**
+ * A vulnerability was added to the case: every vendor already notified owes a status for it, so its members
+ * are asked again (raiseActionNeeded skips those whose request is still open). Resolved as before, once
+ * none of the case's vulnerabilities is left unknown for the vendor.
+ */
+export async function askNotifiedVendorsForStatus(
+  tx: Tx,
+  caseId: number,
+  actorId: number,
+  publicUrl: string | undefined,
+) {
+  const notified = await tx
+    .select({ id: caseParticipants.id })
+    .from(caseParticipants)
+    .where(
+      and(
+        eq(caseParticipants.caseId, caseId),
+        eq(caseParticipants.role, 'vendor'),
+        isNotNull(caseParticipants.notifiedAt),
+      ),
+    );
+  if (notified.length)
+    await askVendorsForStatus(
+      tx,
+      caseId,
+      notified.map((v) => v.id),
+      actorId,
+      publicUrl,
+    );
 }
 
 /**

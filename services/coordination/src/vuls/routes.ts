@@ -113,7 +113,7 @@ export async function vulRoutes(app: FastifyInstance) {
       allow: { action: 'vul.edit', message: VUL_EDIT_FORBIDDEN },
     },
     async (request, reply, access) => {
-      const row = await createVul(db, access.caseId, request.user!.id, request.body);
+      const row = await createVul(db, access.caseId, request.user!.id, request.body, app.config.publicUrl);
       return reply.code(201).send(await vulView(db, access, row));
     },
   );
@@ -134,6 +134,7 @@ export async function vulRoutes(app: FastifyInstance) {
         access.caseId,
         request.user!.id,
         scoreCvssVector,
+        app.config.publicUrl,
       );
       const views = await Promise.all(created.map((row) => vulView(db, access, row)));
       return reply.code(created.length ? 201 : 200).send({ created: views, skipped });

@@ -24,6 +24,7 @@ import { cases } from '../cases/tables.ts';
 import { prohibitedCweMessages } from '../cwe/prohibited.ts';
 import { cweEntries } from '../cwe/tables.ts';
 import { type CaseAccess, filter } from '../policy/index.ts';
+import { askNotifiedVendorsForStatus } from '../participants/store.ts';
 import { loadReportOfCase } from '../reports/store.ts';
 import { applyAttributeValues, attributeDefinitions, knownValues, sortedValues } from './attributes.ts';
 import { vulCvssScores, vulnerabilities, vulSsvcDecisions } from './tables.ts';
@@ -233,7 +234,13 @@ const activityFields = (v: VulRow) => ({
   attributes: sortedValues(v.attributes),
 });
 
-export async function createVul(db: Db, caseId: number, actorId: number, input: VulFields): Promise<VulRow> {
+export async function createVul(
+  db: Db,
+  caseId: number,
+  actorId: number,
+  input: VulFields,
+  publicUrl?: string,
+): Promise<VulRow> {
   return mapUniqueViolations(
     () =>
       db.transaction(async (tx) => {
@@ -263,6 +270,7 @@ export async function createVul(db: Db, caseId: number, actorId: number, input: 
           objectId: row.id,
           after: activityFields(row),
         });
+        await askNotifiedVendorsForStatus(tx, caseId, actorId, publicUrl);
         return row;
       }),
     VUL_UNIQUE,
@@ -585,6 +593,7 @@ export async function createVulsFromReport(
   caseId: number,
   actorId: number,
   scoreVector: (vector: string) => CvssScoreResult,
+  publicUrl?: string,
 ): Promise<{ created: VulRow[]; skipped: number }> {
   return db.transaction(async (tx) => {
     await touchCase(tx, caseId);
@@ -646,6 +655,7 @@ export async function createVulsFromReport(
       });
       created.push(row);
     }
+    if (created.length) await askNotifiedVendorsForStatus(tx, caseId, actorId, publicUrl);
     return { created, skipped: answers.length - wanted.length };
   });
 }

@@ -49,7 +49,9 @@ const pageOf = (results: Notification[], count = results.length): NotificationPa
   next: null,
   previous: null,
   results,
+  count_capped: false,
   unread_count: unread,
+  unread_capped: false,
   action_count: 0,
 });
 
@@ -68,7 +70,7 @@ beforeEach(() => {
   );
   markRead.mockImplementation(async () => {
     unread = 0;
-    return { marked: 3, unread_count: 0 };
+    return { marked: 3, unread_count: 0, unread_capped: false };
   });
 });
 afterEach(() => {
@@ -177,7 +179,7 @@ describe('NotificationsMenu', () => {
       'href',
       '/cvdp/notifications',
     );
-    markRead.mockResolvedValueOnce({ marked: 1, unread_count: 2 });
+    markRead.mockResolvedValueOnce({ marked: 1, unread_count: 2, unread_capped: false });
     await userEvent.click(item);
     await waitFor(() => expect(markRead).toHaveBeenCalledWith({ ids: [1] }));
   });

@@ -59,7 +59,9 @@ describe('NotificationsPage', () => {
       next: null,
       previous: null,
       results: [],
+      count_capped: false,
       unread_count: 0,
+      unread_capped: false,
       action_count: 0,
     });
     renderPage();
@@ -74,7 +76,9 @@ describe('NotificationsPage', () => {
       next: null,
       previous: null,
       results: [n()],
+      count_capped: false,
       unread_count: 1,
+      unread_capped: false,
       action_count: 0,
     });
     const search = renderPage('/cvdp/notifications?page=2');
@@ -95,10 +99,12 @@ describe('NotificationsPage', () => {
       next: null,
       previous: null,
       results: [n()],
+      count_capped: false,
       unread_count: 1,
+      unread_capped: false,
       action_count: 0,
     });
-    markRead.mockResolvedValue({ marked: 1, unread_count: 0 });
+    markRead.mockResolvedValue({ marked: 1, unread_count: 0, unread_capped: false });
     renderPage();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Mark read: notification 1, Case #12 was activated' }),

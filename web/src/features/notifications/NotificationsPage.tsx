@@ -56,7 +56,8 @@ export function NotificationsPage() {
         />
         {list.data && (
           <span className="text-body-secondary small" aria-live="polite">
-            {unreadCount} unread
+            {unreadCount.toLocaleString('en')}
+            {list.data?.unread_capped ? '+' : ''} unread
           </span>
         )}
       </div>
@@ -130,6 +131,7 @@ export function NotificationsPage() {
           page={page}
           pageSize={NOTIFICATIONS_PAGE_SIZE}
           count={list.data.count}
+          capped={list.data.count_capped}
           onPage={(p) => set({ page: p > 1 ? String(p) : null })}
         />
       )}

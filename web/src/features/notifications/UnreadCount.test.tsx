@@ -9,7 +9,14 @@ import { UnreadCount, UnreadLink } from './UnreadCount.tsx';
 const fetchUnreadCount = vi.fn<() => Promise<number>>();
 beforeEach(() => {
   vi.spyOn(coordinationApi, 'get').mockImplementation(async () => ({
-    data: { count: 0, next: null, previous: null, results: [], unread_count: await fetchUnreadCount() },
+    data: {
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+      unread_count: await fetchUnreadCount(),
+      unread_capped: false,
+    },
   }));
 });
 afterEach(() => {

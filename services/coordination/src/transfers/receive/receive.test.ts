@@ -227,6 +227,31 @@ describe('POST report/', () => {
     expect((await counts()).cases).toBe(before.cases);
   });
 
+  it('asks the coordinators to accept the case (Action needed) until one activates or closes it', async () => {
+    const waiting = async () =>
+      (await staff.get('/api/case/notifications/actions/')).json<{
+        results: { kind: string; case: number | null; title: string }[];
+      }>().results;
+    const accepted = await newCase();
+    const declined = await newCase();
+    const asked = await waiting();
+    expect(asked.filter((a) => a.kind === 'transfer').map((a) => a.case)).toEqual([declined, accepted]);
+    expect(asked[0].title).toBe(
+      `Case #${declined} was transferred from National CSIRT: accept it (activate) or decline it (close)`,
+    );
+    // A reporter (not a coordinator) is never asked.
+    const reporter = await t.signIn();
+    expect((await reporter.get('/api/case/notifications/actions/')).json()).toMatchObject({ count: 0 });
+
+    let res = await staff.patch(`/api/cases/${accepted}/`, { status: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await waiting()).map((a) => a.case)).toEqual([declined]);
+    const resolutions = (await staff.get('/manage/case/options/resolutions/')).json<{ id: number }[]>();
+    res = await staff.patch(`/api/cases/${declined}/`, { status: 2, resolution: resolutions[0].id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await waiting()).toEqual([]);
+  });
+
   it('two identical calls at once make one case: one 201, the other 200 with the same answer', async () => {
     const body = reportBody();
     const key = newKey('report');

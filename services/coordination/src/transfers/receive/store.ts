@@ -16,12 +16,13 @@ import {
 } from '@cvdp/core';
 import { scoreCvssVector } from '@cvdp/core/cvss/score-any';
 import { decideSsvc } from '@cvdp/core/ssvc/index';
-import { type Db, HttpError, type Tx, recordActivity, uniqueViolation } from '@cvdp/server-kit';
+import { type Db, HttpError, type Tx, recordActivity, uniqueViolation, users } from '@cvdp/server-kit';
 import { advisoryRevisions } from '../../advisories/tables.ts';
 import { artifacts } from '../../artifacts/tables.ts';
 import { cases } from '../../cases/tables.ts';
 import { connections } from '../../connections/tables.ts';
 import { cweEntries } from '../../cwe/tables.ts';
+import { raiseActionNeeded } from '../../notifications/actions.ts';
 import { posts } from '../../posts/tables.ts';
 import { insertReport } from '../../reports/store.ts';
 import { threads } from '../../threads/tables.ts';
@@ -174,7 +175,28 @@ export async function receiveReport(tx: Tx, connection: ConnectionRow, input: Re
       report: reportId,
     },
   });
+  await askToAccept(tx, c.id, connection.name);
   return { answer: { case: c.id }, caseId: c.id };
+}
+
+/**
+ * Action needed for the coordinators: a transferred case waits in triage until one of them accepts it
+ * (activates it) or declines it (closes it) — cases/store.ts resolves the request on either.
+ */
+async function askToAccept(tx: Tx, caseId: number, from: string) {
+  const coordinators = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.roles} && array['coordinator']::text[]`);
+  await raiseActionNeeded(tx, {
+    kind: 'transfer',
+    objectId: caseId,
+    caseId,
+    actorId: null,
+    userIds: coordinators.map((u) => u.id),
+    title: `Case #${caseId} was transferred from ${from}: accept it (activate) or decline it (close)`,
+    link: `/cvdp/cases/${caseId}`,
+  });
 }
 
 // --- case/{id}/thread/ -----------------------------------------------------------------------------------
