@@ -1050,6 +1050,7 @@ describe('what a caller may not see never reaches their lists or search', () => 
     expect(ok(await client.vendor.post('/api/case/notifications/read/', { all: true })).json()).toEqual({
       marked: notifications.unread_count,
       unread_count: 0,
+      unread_capped: false,
     });
     // The reporter keeps the case: only the group lost it.
     expect((await client.reporter.get(`/api/cases/${caseA}/`)).statusCode).toBe(200);

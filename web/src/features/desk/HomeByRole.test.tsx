@@ -97,7 +97,7 @@ describe('HomeByRole', () => {
     const user = userWith(['scorer', 'reporter'], 'Sam');
     const { path } = renderAt(<HomeByRole user={user} />, '/cvdp/', user);
     await waitFor(() => expect(path()).toBe('/cvdp/scoring'));
-    expect(screen.getByText('Scoring queue page')).toBeInTheDocument();
+    expect(await screen.findByText('Scoring queue page')).toBeInTheDocument();
     expect(calls.cases).not.toHaveBeenCalled();
     expect(calls.triage).not.toHaveBeenCalled();
   });
@@ -107,6 +107,6 @@ describe('HomeByRole', () => {
     const user = userWith(['reporter'], 'Rita');
     const { path } = renderAt(<HomeByRole user={user} />, '/cvdp/', user);
     await waitFor(() => expect(path()).toBe('/cvdp/reports/'));
-    expect(screen.getByText('My reports page')).toBeInTheDocument();
+    expect(await screen.findByText('My reports page')).toBeInTheDocument();
   });
 });
