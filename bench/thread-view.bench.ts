@@ -2,12 +2,17 @@
 //
 // The thread view of a 20,000-post thread opened at the reader's first unread post (issue 26: post 12,345 of
 // 20,000, on page 124), cold, in Chromium: ms from navigation start to the page being interactive — the
-// "N new since your last visit" marker and the first unread post in view, the page's 100th post rendered (its sanitised HTML in place, reactions and actions beside it) and the New post box
-// enabled and taking focus. The web app (web/dist) is served by a tiny static server and every API call is
-// answered in the browser with page.route fixtures (a case, its caller metadata, the thread, 100 posts with
-// Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure is the page's
-// own cost: loading the case page's lazy chunks, the three requests, React rendering 100 posts. A fresh browser
-// context (empty cache) per load; the median of --loads loads is printed beside the goal (≤ 1000 ms).
+// "N new since your last visit" marker and the first unread post in view, the page's 100th post rendered (its
+// sanitised HTML in place, reactions and actions beside it) and the New post box enabled and taking focus.
+// The web app (web/dist) is served by a tiny static server and every API call is answered in the browser with
+// page.route fixtures (the session, a case, its caller metadata and the caller's relation, the embargo, the
+// thread, its read position and follow mode, the bell's count and Action needed, 100 posts around the first
+// unread with Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure
+// is the page's own cost: loading the case page's lazy chunks, its requests, React rendering 100 posts,
+// moving the view to the first unread post. A call the fixtures do not answer is printed (once) as it
+// happens, and a load that never becomes interactive fails naming what the page showed and those calls. A
+// fresh browser context (empty cache) per load; p50 and p95 of --loads loads are printed beside the goal
+// (≤ 1000 ms), with the milestones on the way.
 //
 // Figures, not assertions: the script fails only on a broken build or page.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +21,20 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import type { CaseCallerMetadata, CaseDetail, CurrentUser, PageOf, Post, Thread } from '@cvdp/core';
+import type {
+  ActionPage,
+  CaseCallerMetadata,
+  CaseDetail,
+  CaseUserRelation,
+  CurrentUser,
+  EmbargoView,
+  NotificationPage,
+  PageOf,
+  Post,
+  Thread,
+  ThreadFollow,
+  ThreadRead,
+} from '@cvdp/core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'web');
@@ -87,6 +105,50 @@ const METADATA: CaseCallerMetadata = {
   permissions: PERMISSIONS,
 };
 
+/** The caller's own state around the page: not muted, no embargo, the thread at its default, an empty bell. */
+const RELATION: CaseUserRelation = {
+  case: 5,
+  role: 'owner',
+  roles: ['owner'],
+  staff: true,
+  muted: false,
+  last_seen: '2026-05-08T10:00:00Z',
+};
+const EMBARGO: EmbargoView = {
+  case: 5,
+  state: 'none',
+  end: null,
+  exit_kind: null,
+  exit_reason: '',
+  exited: null,
+  open_proposal: null,
+  history: [],
+  can_propose: true,
+  can_exit: false,
+  can_report_breach: true,
+};
+/** Where the reader left off: the first unread post is 12,345 (the server caps `unread` at 1,000). */
+const READ: ThreadRead = {
+  thread: 3,
+  last_read_post: FIRST_UNREAD - 1,
+  first_unread_post: FIRST_UNREAD,
+  latest_post: 20_000,
+  unread: 1000,
+  read_at: '2026-05-08T10:00:00Z',
+};
+const FOLLOW: ThreadFollow = { mode: 'default' };
+const NOTIFICATIONS: NotificationPage = {
+  count: 0,
+  count_capped: false,
+  next: null,
+  previous: null,
+  results: [],
+  unread_count: 0,
+  unread_capped: false,
+  action_count: 0,
+};
+const ACTIONS: ActionPage = { count: 0, next: null, previous: null, results: [] };
+
 const THREAD: Thread = {
   id: 3,
   case: 5,
@@ -147,27 +209,25 @@ const pageOf = <T>(results: T[], next: string | null = null, count = results.len
   results,
 });
 
+/** Calls the fixtures do not answer (a 404 to the page), printed once each: when the page starts asking
+ * something new, the bench says so instead of timing out waiting for a view that never becomes usable. */
+const unanswered = new Set<string>();
+
 /** Every call the case page and the thread view make, answered in the browser. */
 async function answerApi(page: Page) {
   await page.route(/\/(api|manage|case|report|scoring)\//, (route) => {
     const url = new URL(route.request().url());
     const p = url.pathname;
+    // Who is signed in: without it the app shows the sign-in page and the thread never opens.
+    if (p === '/api/session/') return route.fulfill({ json: { user: COORDINATOR } });
     if (p === '/api/user/') return route.fulfill({ json: COORDINATOR });
     if (p === '/api/cases/5/') return route.fulfill({ json: CASE });
     if (p === '/api/case/5/metadata/') return route.fulfill({ json: METADATA });
+    if (p === '/api/case/5/user/') return route.fulfill({ json: RELATION });
+    if (p === '/api/case/5/embargo/') return route.fulfill({ json: EMBARGO });
     if (p === '/api/case/thread/3/') return route.fulfill({ json: THREAD });
-    if (p === '/api/case/thread/3/read/') {
-      return route.fulfill({
-        json: {
-          thread: 3,
-          last_read_post: FIRST_UNREAD - 1,
-          first_unread_post: FIRST_UNREAD,
-          latest_post: 20_000,
-          unread: 1000,
-          read_at: '2026-05-08T10:00:00Z',
-        },
-      });
-    }
+    if (p === '/api/case/thread/3/follow/') return route.fulfill({ json: FOLLOW });
+    if (p === '/api/case/thread/3/read/') return route.fulfill({ json: READ });
     if (p === '/api/case/thread/3/posts/') {
       if (url.searchParams.get('pinned') === '1') {
         return route.fulfill({ json: pageOf(POST_LIST.filter((x) => x.pinned)) });
@@ -194,7 +254,13 @@ async function answerApi(page: Page) {
         body: ': open\n\n',
       });
     }
-    if (p === '/api/notifications/') return route.fulfill({ json: pageOf([]) });
+    if (p === '/api/case/notifications/') return route.fulfill({ json: NOTIFICATIONS });
+    if (p === '/api/case/notifications/actions/') return route.fulfill({ json: ACTIONS });
+    const call = `${route.request().method()} ${p}`;
+    if (!unanswered.has(call)) {
+      unanswered.add(call);
+      console.warn(`not answered by the bench (404 to the page): ${call}`);
+    }
     return route.fulfill({ status: 404, json: { detail: 'Not found.' } });
   });
 }
@@ -242,27 +308,49 @@ async function timeToInteractive(browser: Browser, url: string) {
         if (!marks.casePage && document.querySelector('main h1')) marks.casePage = performance.now();
         if (!marks.threadTitle && document.getElementById('thread-title')) marks.threadTitle = performance.now();
         if (!marks.firstPost && document.querySelector('article[data-post-id]')) marks.firstPost = performance.now();
-        if (!marks.firstPost || !marks.casePage) requestAnimationFrame(tick);
+        if (!marks.allPosts && document.querySelectorAll('article[data-post-id]').length >= ${POSTS}) marks.allPosts = performance.now();
+        const box = document.querySelector('form[aria-label="New post"] textarea');
+        if (!marks.postBox && box && !box.disabled) marks.postBox = performance.now();
+        const unread = document.getElementById('post-${FIRST_UNREAD}');
+        if (!marks.marker && unread && unread.textContent.includes('new since your last visit')) marks.marker = performance.now();
+        const top = unread ? unread.getBoundingClientRect().top : -1;
+        if (!marks.unreadInView && top > -1 && top <= window.innerHeight) marks.unreadInView = performance.now();
+        if (!marks.firstPost || !marks.casePage || !marks.allPosts || !marks.postBox || !marks.unreadInView) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     `);
     await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      (expected) => {
-        const posts = document.querySelectorAll('article[data-post-id]').length;
-        const box = document.querySelector<HTMLTextAreaElement>('form[aria-label="New post"] textarea');
-        if (posts < expected || !box || box.disabled) return false;
-        // Opened where the reader left off: the first unread post (under its marker) is in view.
-        const unread = document.getElementById('post-12345');
-        if (!unread || !unread.textContent?.includes('new since your last visit')) return false;
-        const top = unread.getBoundingClientRect().top;
-        if (top < 0 || top > window.innerHeight) return false;
-        box.focus();
-        return document.activeElement === box ? { ms: performance.now(), posts } : false;
-      },
-      POSTS,
-      { polling: 'raf', timeout: 30_000 },
-    );
+    const handle = await page
+      .waitForFunction(
+        (expected) => {
+          const posts = document.querySelectorAll('article[data-post-id]').length;
+          const box = document.querySelector<HTMLTextAreaElement>('form[aria-label="New post"] textarea');
+          if (posts < expected || !box || box.disabled) return false;
+          // Opened where the reader left off: the first unread post (under its marker) is in view.
+          const unread = document.getElementById('post-12345');
+          if (!unread || !unread.textContent?.includes('new since your last visit')) return false;
+          const top = unread.getBoundingClientRect().top;
+          // Scrolled to its top: a fraction of a pixel above 0 (sub-pixel layout) is still its top.
+          if (top <= -1 || top > window.innerHeight) return false;
+          box.focus();
+          return document.activeElement === box ? { ms: performance.now(), posts } : false;
+        },
+        POSTS,
+        { polling: 'raf', timeout: 30_000 },
+      )
+      .catch(async (error: unknown) => {
+        // Say what the page shows instead (the sign-in page, an error, fewer posts) and what it asked unanswered.
+        const seen = await page.evaluate(() => ({
+          path: location.pathname,
+          heading: document.querySelector('main h1')?.textContent ?? null,
+          posts: document.querySelectorAll('article[data-post-id]').length,
+          alerts: [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent),
+        }));
+        const calls = [...unanswered].join(', ') || 'none';
+        throw new Error(`never interactive: ${JSON.stringify(seen)}; unanswered calls: ${calls}`, {
+          cause: error,
+        });
+      });
     const done = (await handle.jsonValue()) as { ms: number; posts: number };
     const marks = await page.evaluate(
       () => (window as unknown as { __marks: Record<string, number> }).__marks,
@@ -277,6 +365,12 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Nearest-rank percentile (with 7 loads, p95 is the slowest). */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
 // ------------------------------------------------------------------------------------------------- main
@@ -312,25 +406,46 @@ try {
   // One load first to warm the browser process itself (every measured load has a new context).
   await timeToInteractive(browser, url);
   const runs: number[] = [];
-  const milestones: Record<string, number[]> = { casePage: [], threadTitle: [], firstPost: [] };
+  /** Milestones on the way, in the order they usually come (ms from navigation start, medians). */
+  const milestones: Record<string, number[]> = {
+    'case page heading': [],
+    'thread title': [],
+    'first post': [],
+    [`${POSTS} posts`]: [],
+    'unread marker': [],
+    'first unread in view': [],
+    'New post box enabled': [],
+  };
+  const markOf: Record<string, string> = {
+    'case page heading': 'casePage',
+    'thread title': 'threadTitle',
+    'first post': 'firstPost',
+    [`${POSTS} posts`]: 'allPosts',
+    'unread marker': 'marker',
+    'first unread in view': 'unreadInView',
+    'New post box enabled': 'postBox',
+  };
   let shown = 0;
   for (let i = 0; i < LOADS; i += 1) {
     const { ms, posts, marks } = await timeToInteractive(browser, url);
     runs.push(ms);
     shown = posts;
-    for (const key of Object.keys(milestones)) milestones[key].push(marks[key] ?? NaN);
+    for (const key of Object.keys(milestones)) milestones[key].push(marks[markOf[key]] ?? NaN);
   }
   const m = median(runs);
+  const p95 = percentile(runs, 95);
   console.log(
-    `\nChromium, ${LOADS} cold loads (fresh context), navigation start → ${shown} posts rendered and the New post box focused:\n`,
+    `\nChromium, ${LOADS} cold loads (fresh context), navigation start → the first unread post (${FIRST_UNREAD} of 20,000) in view under its marker, ${shown} posts rendered and the New post box focused:\n`,
   );
-  console.log('| page | median ms | min ms | max ms | goal |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| page | p50 ms | p95 ms | min ms | max ms | goal |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   console.log(
-    `| thread view, ${POSTS} posts | ${m.toFixed(0)} | ${Math.min(...runs).toFixed(0)} | ${Math.max(...runs).toFixed(0)} | ≤ ${GOAL_MS} ms ${m <= GOAL_MS ? 'met' : 'NOT met'} |`,
+    `| thread view at the first unread post, ${POSTS} posts | ${m.toFixed(0)} | ${p95.toFixed(0)} | ${Math.min(...runs).toFixed(0)} | ${Math.max(...runs).toFixed(0)} | ≤ ${GOAL_MS} ms ${m <= GOAL_MS ? 'met' : 'NOT met'} |`,
   );
   console.log(
-    `| (on the way: case page heading ${median(milestones.casePage).toFixed(0)} ms, thread title ${median(milestones.threadTitle).toFixed(0)} ms, first post ${median(milestones.firstPost).toFixed(0)} ms) | | | | |`,
+    `\non the way (p50): ${Object.entries(milestones)
+      .map(([name, values]) => `${name} ${median(values).toFixed(0)} ms`)
+      .join(', ')}`,
   );
   console.log(`\nloads: ${runs.map((v) => v.toFixed(0)).join(', ')} ms`);
   // --screenshots: the view at 1280 and 390 px into .tmp/, and whether the page scrolls sideways on a phone.

@@ -263,9 +263,16 @@ describe('ThreadView', () => {
           : page([post(9, { html: '<p>Older</p>' })], null, 3),
       ),
     );
+    // jsdom has no scrolling: record where the view is moved, and how (a jump, not Bootstrap's smooth glide).
+    const scrolledTo: [string, unknown][] = [];
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement, options?: unknown) {
+      scrolledTo.push([this.id, options]);
+    };
     renderView();
     const marker = await screen.findByText('2 new since your last visit', undefined, SLOW);
     expect(marker.closest('[id]')).toHaveAttribute('id', 'post-11');
+    await waitFor(() => expect(scrolledTo[0]).toEqual(['post-11', { block: 'start', behavior: 'instant' }]));
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
     expect(calls.fetchPostsAt).toHaveBeenCalledWith(3, { around: 11 });
     expect(calls.fetchPosts).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Load older posts' }));

@@ -134,12 +134,15 @@ export function ThreadView({
     const el = document.getElementById(`post-${target}`);
     if (!el) return;
     scrolled.current = target;
-    el.scrollIntoView?.({ block: 'start' });
+    // A jump, not an animation: Bootstrap's reboot makes scrolling smooth, which would glide past up to a page
+    // of posts for about a second before the post is in view (and restart each time the layout grows).
+    const jump = { block: 'start', behavior: 'instant' } as const;
+    el.scrollIntoView?.(jump);
     el.focus({ preventScroll: true });
     // Pages and rendered posts above it may still grow for a moment (a page loaded beside it, Markdown laid
     // out): keep the post in view while the layout settles, unless the reader scrolls or types first.
     if (typeof ResizeObserver === 'undefined') return;
-    const keep = new ResizeObserver(() => el.scrollIntoView?.({ block: 'start' }));
+    const keep = new ResizeObserver(() => el.scrollIntoView?.(jump));
     const release = () => keep.disconnect();
     keep.observe(document.body);
     const timer = window.setTimeout(release, 1500);
