@@ -274,11 +274,18 @@ export interface ScenarioRow {
  * Runs a scenario with autocannon: a 2 s warm-up (JIT, pool connections, PostgreSQL's caches), then
  * `duration` seconds from `connections` clients, rotating over its paths.
  */
+/**
+ * One scenario under autocannon. Without `overallRate` each connection sends its next request as soon as the
+ * last is answered (a closed loop: the figures are the server's saturation). With it the connections together
+ * send that many requests a second (an open loop: people at a desk, each clicking now and then), so the
+ * latency says what each of them waits while the server is not saturated.
+ */
 export async function runScenario(
   origin: string,
   scenario: Scenario,
   connections: number,
   duration: number,
+  overallRate?: number,
 ): Promise<ScenarioRow> {
   let i = 0;
   const rotate = (request: AutocannonRequest) => ({
@@ -291,6 +298,7 @@ export async function runScenario(
     duration,
     headers: scenario.headers,
     requests: [{ setupRequest: rotate }],
+    ...(overallRate ? { overallRate } : {}),
   };
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon(options);
