@@ -95,7 +95,7 @@ function LimitsForm({ limits }: { limits: ReportLimits }) {
           />
         </div>
       </div>
-      <SubmitButton pending={save.isPending}>Save</SubmitButton>
+      <SubmitButton pending={save.isPending}>Save report limits</SubmitButton>
     </ZodForm>
   );
 }

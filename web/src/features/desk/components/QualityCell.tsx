@@ -15,7 +15,8 @@ export function QualityCell({ quality, id }: { quality: TriageQuality; id: numbe
         {quality.score}
       </Badge>
       {quality.reporter_valid_history && (
-        <Badge bg="light" text="dark" className="ms-1 border">
+        // A badge does not wrap by default: this long one would widen a phone's table past the screen.
+        <Badge bg="light" text="dark" className="ms-1 border text-wrap text-start">
           {TRIAGE_REASON_TEXT.reporter_valid_history}
         </Badge>
       )}
