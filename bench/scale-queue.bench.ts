@@ -29,18 +29,9 @@ import {
   signIn,
   startServer,
   stopServer,
+  type Figures,
+  percentile,
 } from './support/harness.ts';
-
-interface Figures {
-  p50: number;
-  p95: number;
-  rps: number;
-  p99: number;
-  failed: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const load = () =>
   loadavg()

@@ -32,6 +32,8 @@ import {
   startFlags,
   startServer,
   stopServer,
+  type Figures,
+  percentile,
 } from './support/harness.ts';
 
 interface Route {
@@ -58,17 +60,6 @@ const ROUTES: Route[] = (['coordinator', 'vendor'] as const).flatMap((who) => [
       ]
     : []),
 ]);
-
-interface Figures {
-  p50: number;
-  p95: number;
-  rps: number;
-  p99: number;
-  failed: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** The child's resident memory in MB (Linux). */
 async function rssMb(pid: number | undefined): Promise<number> {

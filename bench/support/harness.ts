@@ -330,3 +330,16 @@ export function failOnErrors(rows: { failed: number }[]) {
     process.exitCode = 1;
   }
 }
+
+/** One route's figures in the scale benchmarks: one client's p50/p95, then many clients' req/s, p99, failures. */
+export interface Figures {
+  p50: number;
+  p95: number;
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+/** Nearest-rank percentile of an ascending list. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

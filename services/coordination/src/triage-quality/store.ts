@@ -7,6 +7,7 @@ import {
   type TriageQualityLabel,
   type TriageQualityReason,
   CASE_STATUS,
+  TRIAGE_QUALITY_REASONS,
 } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
 import { triageConditions } from '../cases/store.ts';
@@ -100,14 +101,8 @@ function scored(where: SQL, now: Date, tail: SQL) {
 export const labelOf = (score: number): TriageQualityLabel =>
   score < WEAK_BELOW ? 'weak' : score < STRONG_MIN ? 'fair' : 'strong';
 
-const REASON_ORDER: TriageQualityReason[] = [
-  'missing_steps',
-  'missing_version',
-  'no_poc',
-  'common_text',
-  'reporter_not_vulnerability',
-  'reporter_valid_history',
-];
+/** The reasons in the order the screen lists them: core's order. */
+const REASON_ORDER: readonly TriageQualityReason[] = TRIAGE_QUALITY_REASONS;
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
