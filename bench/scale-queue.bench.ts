@@ -30,6 +30,7 @@ import {
   startServer,
   stopServer,
   type Figures,
+  oneClientTimes,
   percentile,
 } from './support/harness.ts';
 
@@ -78,17 +79,7 @@ async function measureSize(
     const headers = { cookie: (await signIn(origin, SCORER, PASSWORD)).cookie };
     const figures = new Map<string, Figures>();
     for (const [group, paths] of Object.entries(QUEUE_PATHS)) {
-      const times: number[] = [];
-      for (let i = 0; i < options.requests + 10; i++) {
-        const path = paths[i % paths.length];
-        const t = performance.now();
-        const response = await fetch(`${origin}${path}`, { headers });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-        // The first 10 warm up (JIT, the pool, PostgreSQL's caches).
-        if (i >= 10) times.push(performance.now() - t);
-      }
-      times.sort((a, b) => a - b);
+      const times = await oneClientTimes(origin, paths, headers, options.requests);
       const many = await runScenario(
         origin,
         { name: group, headers, paths: [...paths] },

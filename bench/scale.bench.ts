@@ -33,6 +33,7 @@ import {
   startServer,
   stopServer,
   type Figures,
+  oneClientTimes,
   percentile,
 } from './support/harness.ts';
 
@@ -108,17 +109,7 @@ async function measureSize(
     };
     const figures = new Map<string, Figures>();
     for (const route of ROUTES) {
-      const times: number[] = [];
-      for (let i = 0; i < requests + 10; i++) {
-        const path = route.paths[i % route.paths.length];
-        const t = performance.now();
-        const response = await fetch(`${origin}${path}`, { headers: headers[route.who] });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-        // The first 10 warm up (JIT, the pool, PostgreSQL's caches).
-        if (i >= 10) times.push(performance.now() - t);
-      }
-      times.sort((a, b) => a - b);
+      const times = await oneClientTimes(origin, route.paths, headers[route.who], requests);
       const many = await runScenario(
         origin,
         { name: route.name, headers: headers[route.who], paths: route.paths },

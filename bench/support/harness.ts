@@ -343,3 +343,25 @@ export interface Figures {
 /** Nearest-rank percentile of an ascending list. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * One client's latencies (ms, ascending) over `paths` in turn: `requests` timed after 10 that warm up (JIT, the
+ * pool, PostgreSQL's caches). Any answer but 200 fails the run.
+ */
+export async function oneClientTimes(
+  origin: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  requests: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < requests + 10; i++) {
+    const path = paths[i % paths.length];
+    const t = performance.now();
+    const response = await fetch(`${origin}${path}`, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    if (i >= 10) times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b);
+}
