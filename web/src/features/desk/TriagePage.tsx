@@ -189,7 +189,10 @@ export function TriagePage() {
                 <th scope="col" className="d-none d-md-table-cell">
                   Quality
                 </th>
-                <th scope="col">Submitted</th>
+                {/* In the Held section a phone needs the room for Release: the date goes under the title. */}
+                <th scope="col" className={held ? 'd-none d-md-table-cell' : undefined}>
+                  Submitted
+                </th>
                 {held && (
                   <th scope="col">
                     <span className="visually-hidden">Release</span>
@@ -214,7 +217,9 @@ export function TriagePage() {
                   <td className="text-break">
                     <Link to={casePath(row.id)}>{row.title}</Link>
                     <div className="small text-body-secondary d-md-none">
-                      {[row.reporter?.name, row.product].filter(Boolean).join(' · ')}
+                      {[row.reporter?.name, row.product, held ? formatDateTime(row.submitted) : undefined]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </div>
                     {/* Below md the quality sits under the title (the column is hidden). */}
                     <div className="d-md-none mt-1">
@@ -226,7 +231,9 @@ export function TriagePage() {
                   <td className="d-none d-md-table-cell">
                     <QualityCell quality={row.quality} id={row.id} />
                   </td>
-                  <td className="text-nowrap">{formatDateTime(row.submitted)}</td>
+                  <td className={held ? 'd-none d-md-table-cell text-nowrap' : 'text-nowrap'}>
+                    {formatDateTime(row.submitted)}
+                  </td>
                   {held && (
                     <td>
                       <ReleaseButton id={row.id} title={row.title} />
