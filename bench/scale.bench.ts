@@ -1,5 +1,5 @@
 // npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50
-//                        --node-flags="…"]
+//                        --node-flags="…" --keep]
 //
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
@@ -15,7 +15,9 @@
 // RSS ≤ 250 MB after the load, ≤ 150 MB fresh.
 //
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; databases
-// cvdp_bench_scale_<pid>_<size>, dropped at the end.
+// cvdp_bench_scale_<pid>_<size>, dropped at the end. With --keep they are cvdp_bench_scale_keep_<size> and stay:
+// a later run with --keep measures them again without seeding (a 1M seed takes many minutes), migrating them
+// to the current schema first.
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -76,11 +78,16 @@ async function measureSize(
   duration: number,
 ): Promise<{ figures: Map<string, Figures>; seedSeconds: number; rssFresh: number; rssAfter: number }> {
   const serverUrl = benchServerUrl();
-  const name = `cvdp_bench_scale_${process.pid}_${cases}`;
+  const keep = process.argv.includes('--keep');
+  const name = keep ? `cvdp_bench_scale_keep_${cases}` : `cvdp_bench_scale_${process.pid}_${cases}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
+  const kept =
+    keep && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!kept) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  }
   const url = databaseUrl(serverUrl, name);
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
@@ -92,9 +99,11 @@ async function measureSize(
     await setup.close();
     await client.connect();
     const seeded = performance.now();
-    await seed(client, cases, (line) => console.log(line));
-    const seedSeconds = (performance.now() - seeded) / 1000;
-    console.log(`Seeded in ${seedSeconds.toFixed(1)} s.`);
+    const already = kept && (await client.query('select 1 from cases limit 1')).rowCount === 1;
+    if (already) console.log(`Kept database ${name}: measured again, not seeded.`);
+    else await seed(client, cases, (line) => console.log(line));
+    const seedSeconds = already ? 0 : (performance.now() - seeded) / 1000;
+    if (!already) console.log(`Seeded in ${seedSeconds.toFixed(1)} s.`);
 
     const started = await startServer(import.meta.filename, {
       env: { DATABASE_URL: url },
@@ -134,7 +143,7 @@ async function measureSize(
   } finally {
     await client.end().catch(() => {});
     await stopServer(server);
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
