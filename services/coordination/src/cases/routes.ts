@@ -41,7 +41,6 @@ import {
   noContent,
   notFound,
   cappedPageOf,
-  pageOf,
   pageQuery,
   paginate,
   paginateCapped,
@@ -60,7 +59,7 @@ import {
   callerRoles,
   countCases,
   countCasesUpTo,
-  countTriage,
+  countTriageUpTo,
   listCases,
   listResolutions,
   listTriage,
@@ -227,13 +226,14 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       tags: ['cases'],
       ...staffOnly,
       query: triageQuery,
-      response: { 200: pageOf(triageRowSchema) },
+      response: { 200: cappedPageOf(triageRowSchema) },
     },
     (request) =>
-      paginate(
+      // A desk's queue can hold many thousands: its count stops at the cap ("1,000+"), like a word search's.
+      paginateCapped(
         request,
         request.query,
-        () => countTriage(db, request.query.query, heldOnly(request.query.held)),
+        (bound) => countTriageUpTo(db, request.query.query, heldOnly(request.query.held), bound),
         async (limit, offset): Promise<TriageRow[]> => {
           const now = app.clock.now();
           const { query, ordering } = request.query;

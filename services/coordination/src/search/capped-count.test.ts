@@ -1,6 +1,7 @@
 // The word searches' capped count (GET /api/cases/?query=, GET /api/search/): past 1,000 matches the count
 // stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
-// a caller's count only ever counts what they may see. "My cases" (owned=True) is capped the same way.
+// a caller's count only ever counts what they may see. "My cases" (owned=True) and the triage queue are capped
+// the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
@@ -77,6 +78,21 @@ describe.each([
 it('the case list without words counts exactly (count_capped false)', async () => {
   const all = await get(coordinator, '/api/cases/?page_size=5');
   expect(all).toMatchObject({ count: MATCHES + 1, count_capped: false });
+});
+
+it('the triage queue stops at the cap too, ordered either way, and counts a word search in it exactly below it', async () => {
+  // Every case here waits for triage (status 0): COUNT_CAP + 6 of them.
+  for (const ordering of ['', '&ordering=quality']) {
+    const queue = await get(coordinator, `/api/triage/?page_size=20${ordering}`);
+    expect(queue).toMatchObject({ count: COUNT_CAP, count_capped: true });
+    expect(queue.results).toHaveLength(20);
+    expect(queue.next).toContain('page=2');
+  }
+  expect(await get(coordinator, '/api/triage/?query=numbat')).toMatchObject({
+    count: 1,
+    count_capped: false,
+  });
+  expect(await get(coordinator, '/api/triage/?held=true')).toMatchObject({ count: 0, count_capped: false });
 });
 
 it('"my cases" (owned) stops at the cap too, and counts exactly below it', async () => {

@@ -29,6 +29,14 @@ describe('HomeByRole', () => {
     expect(document.title).toBe('Desk · CVDP');
   });
 
+  it('a desk past the count cap shows "1,000+" waiting for triage and in my open cases', async () => {
+    calls.triage.mockResolvedValue({ ...page([], 1000), count_capped: true });
+    calls.cases.mockResolvedValue({ ...page([caseRow({ title: 'Mine' })], 1000), count_capped: true });
+    const user = userWith(['coordinator'], 'Cora');
+    renderAt(<HomeByRole user={user} />, '/cvdp/', user);
+    expect(await screen.findAllByText('1,000+')).toHaveLength(2);
+  });
+
   it("the coordinator's desk lists the embargoes ending in the next 14 days, soonest first", async () => {
     vi.useFakeTimers({ now: new Date('2027-03-30T12:00:00Z'), toFake: ['Date'] });
     calls.triage.mockResolvedValue(page([], 0));

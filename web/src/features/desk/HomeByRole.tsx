@@ -24,6 +24,10 @@ export const MY_REPORTS_PATH = '/cvdp/reports/';
 const SCORING_QUEUE_PATH = '/cvdp/scoring';
 const NOTIFICATIONS_PATH = '/cvdp/notifications';
 
+/** A figure's count: "1,000+" when the list stopped counting at its cap. */
+const capped = (page: { count: number; count_capped?: boolean }) =>
+  `${page.count.toLocaleString('en')}${page.count_capped ? '+' : ''}`;
+
 function Figure(props: { label: string; value: ReactNode; to: string; action: string }) {
   return (
     <Card className="h-100">
@@ -52,7 +56,7 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
         <Col>
           <Figure
             label="Waiting for triage"
-            value={triage.data?.count}
+            value={triage.data && capped(triage.data)}
             to={TRIAGE_PATH}
             action="Open triage"
           />
@@ -70,7 +74,12 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
           />
         </Col>
         <Col>
-          <Figure label="My open cases" value={mine.data?.count} to={MY_CASES_PATH} action="All my cases" />
+          <Figure
+            label="My open cases"
+            value={mine.data && capped(mine.data)}
+            to={MY_CASES_PATH}
+            action="All my cases"
+          />
         </Col>
       </Row>
       <Suspense fallback={null}>

@@ -42,6 +42,21 @@ describe('TriagePage', () => {
     expect(document.title).toBe('Triage · CVDP');
   });
 
+  it('a queue past the count cap says "1,000+ reports waiting" and pages on past the last counted page', async () => {
+    const row = {
+      id: 31,
+      title: 'Buffer overflow in router',
+      reporter: { id: 3, name: 'Rita Reporter' },
+      product: 'Acme Router 2',
+      submitted: '2026-05-01T10:05:00Z',
+      quality: STRONG,
+    };
+    calls.triage.mockResolvedValue({ ...page([row], 1000), count_capped: true });
+    renderAt(<TriagePage />, '/cvdp/triage');
+    expect(await screen.findByText('1,000+ reports waiting')).toBeInTheDocument();
+    expect(screen.getByText(/Page 1 of \d+\+/)).toBeInTheDocument();
+  });
+
   it("says 'No data ...' when nothing waits", async () => {
     calls.triage.mockResolvedValue(page([]));
     renderAt(<TriagePage />, '/cvdp/triage');

@@ -10,7 +10,7 @@ import { useReleaseHeld } from '../cases/index.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { Pager, countLabel } from '../../components/Pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -164,7 +164,8 @@ export function TriagePage() {
         <>
           {list.data && (
             <p className="text-body-secondary small mb-2" aria-live="polite">
-              {list.data.count === 1 ? '1 report' : `${list.data.count} reports`} {held ? 'held' : 'waiting'}
+              {countLabel(list.data.count, list.data.count_capped, 'report', 'reports')}{' '}
+              {held ? 'held' : 'waiting'}
             </p>
           )}
           <Table striped hover size="sm" className="align-middle">
@@ -245,7 +246,15 @@ export function TriagePage() {
           </Table>
         </>
       )}
-      {list.data && <Pager page={page} pageSize={DESK_PAGE_SIZE} count={list.data.count} onPage={setPage} />}
+      {list.data && (
+        <Pager
+          page={page}
+          pageSize={DESK_PAGE_SIZE}
+          count={list.data.count}
+          capped={list.data.count_capped}
+          onPage={setPage}
+        />
+      )}
     </>
   );
 }
