@@ -149,6 +149,9 @@ export async function seed(client: pg.Client, cases: number, log: (line: string)
   // 1M). As bench:duplicates does, the counts are made in one statement after the reports, then each report's
   // quality flags are worked out again with them (the quality trigger reads the counts for "common words").
   await client.query('alter table duplicate_signals disable trigger duplicate_signals_count_terms');
+  // Likewise each report makes its reporter's record again (reporter_records), reading their reports so far:
+  // the records are made once per reporter after the reports.
+  await client.query('alter table reports disable trigger reports_reporter_records');
   await timed(
     'reports',
     `insert into reports (case_id, submitted_by, original, current, created_at, updated_at)
@@ -176,6 +179,12 @@ export async function seed(client: pg.Client, cases: number, log: (line: string)
      union all select '', count(*) from duplicate_signals`,
   );
   await client.query('alter table duplicate_signals enable trigger duplicate_signals_count_terms');
+  await client.query('alter table reports enable trigger reports_reporter_records');
+  await timed(
+    'reporter records',
+    `select cvdp_refresh_reporter_record(s.submitted_by)
+       from (select distinct submitted_by from reports where submitted_by is not null) s`,
+  );
   // Any update of a report's signals row runs the quality trigger again; `report_id = report_id` leaves the
   // terms (and so the counts) alone.
   await timed(

@@ -4,9 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PageOf, TriageRow } from '@cvdp/core';
-import { ManualClock } from '@cvdp/server-kit';
+import { CASE_STATUS } from '@cvdp/core';
+import { ManualClock, rowsOf } from '@cvdp/server-kit';
 import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
 import { resolutionOptions } from '../tables.ts';
+import { INVALID_RESOLUTIONS, NOT_VULNERABILITY_MIN, NOT_VULNERABILITY_RESOLUTION } from './thresholds.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 import { submitReport, type ReportFormParts } from '../../testing/report-test-helpers.ts';
 
@@ -169,6 +171,71 @@ describe('GET /api/triage/: the quality of each report', () => {
       reasons: ['missing_steps', 'no_poc', 'reporter_valid_history'],
       reporter_valid_history: true,
     });
+  });
+});
+
+describe("the reporters' records (kept by triggers for every writer)", () => {
+  const recordOf = async (userId: number) => {
+    const rows = await rowsOf<{ valid_cases: number; closes: number }>(
+      t.db,
+      sql`select valid_cases, cardinality(not_vulnerability_closed) as closes from reporter_records where user_id = ${userId}`,
+    );
+    return rows[0] ? { valid: Number(rows[0].valid_cases), closes: Number(rows[0].closes) } : undefined;
+  };
+
+  it('follows reopened cases, reports moved to another case and renamed resolutions', async () => {
+    const reporter = await t.signIn();
+    const [nav] = await t.db
+      .select()
+      .from(resolutionOptions)
+      .where(eq(resolutionOptions.name, 'Not a vulnerability'));
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await submit(reporter, { report: report(`Record ${i}. ${STEPS}`) }));
+    expect(await recordOf(reporter.user.id)).toEqual({ valid: 0, closes: 0 });
+    const closed = ids.slice(0, 3);
+    await coordinator.post('/api/triage/bulk/', {
+      action: 'close',
+      cases: closed,
+      resolution: nav.id,
+      message: 'No.',
+    });
+    // Only the NOT_VULNERABILITY_MIN latest closes are kept: enough to answer "that many lately".
+    expect(await recordOf(reporter.user.id)).toEqual({ valid: 0, closes: 3 });
+    expect((await rowOf(ids[3])).quality.reasons).toContain('reporter_not_vulnerability');
+    // Reopened (any writer: here the database itself): the close no longer counts.
+    await t.db.execute(
+      sql`update cases set status = 1, closed_at = null, resolution_id = null, activated_at = now() where id = ${closed[0]}`,
+    );
+    expect(await recordOf(reporter.user.id)).toEqual({ valid: 1, closes: 2 });
+    expect((await rowOf(ids[3])).quality.reasons).not.toContain('reporter_not_vulnerability');
+    // A report moved into another reporter's case (a merge) moves with its record.
+    const other = await t.signIn();
+    const theirs = await submit(other, { report: report(`Theirs. ${STEPS}`) });
+    await t.db.execute(sql`update reports set case_id = ${closed[0]} where case_id = ${theirs}`);
+    expect(await recordOf(other.user.id)).toEqual({ valid: 1, closes: 0 });
+    // "Not a vulnerability" renamed: it is no longer an invalid resolution, so its closes stop counting.
+    await t.db
+      .update(resolutionOptions)
+      .set({ name: 'Works as designed' })
+      .where(eq(resolutionOptions.id, nav.id));
+    try {
+      expect(await recordOf(reporter.user.id)).toEqual({ valid: 1, closes: 0 });
+    } finally {
+      await t.db.update(resolutionOptions).set({ name: nav.name }).where(eq(resolutionOptions.id, nav.id));
+    }
+    expect(await recordOf(reporter.user.id)).toEqual({ valid: 1, closes: 2 });
+  });
+
+  it("the records' SQL function uses thresholds.ts's numbers and names", async () => {
+    const rows = await rowsOf<{ def: string }>(
+      t.db,
+      sql`select pg_get_functiondef('cvdp_refresh_reporter_record'::regproc) as def`,
+    );
+    const def = rows[0].def.toLowerCase();
+    expect(def).toContain(`limit ${NOT_VULNERABILITY_MIN}`);
+    expect(def).toContain(`c.status = ${CASE_STATUS.CLOSED}`);
+    for (const name of INVALID_RESOLUTIONS) expect(def).toContain(`'${name}'`);
+    expect(def).toContain(`lower(name) = '${NOT_VULNERABILITY_RESOLUTION}'`);
   });
 });
 

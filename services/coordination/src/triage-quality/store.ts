@@ -6,17 +6,14 @@ import {
   type TriageQuality,
   type TriageQualityLabel,
   type TriageQualityReason,
-  CASE_STATUS,
   TRIAGE_QUALITY_REASONS,
 } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
 import { triageConditions } from '../cases/store.ts';
 import {
   COMMON_TEXT_SHARE,
-  INVALID_RESOLUTIONS,
   NOT_VULNERABILITY_DAYS,
   NOT_VULNERABILITY_MIN,
-  NOT_VULNERABILITY_RESOLUTION,
   STRONG_MIN,
   VALID_HISTORY_MIN,
   WEAK_BELOW,
@@ -50,8 +47,6 @@ interface RawRow {
   score: number;
 }
 
-const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
-
 /** 100 less each weak point's weight, plus a good record's, kept within 0–100 (one definition, in SQL). */
 const SCORE = sql.raw(`least(100, greatest(0, 100
   - case when coalesce(q.missing_steps, false) then ${WEIGHTS.missing_steps} else 0 end
@@ -62,32 +57,29 @@ const SCORE = sql.raw(`least(100, greatest(0, 100
   + case when coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} then ${WEIGHTS.reporter_valid_history} else 0 end))`);
 
 /**
- * The triage rows matching `where` with their scores. `rep` reads the records of only the reporters of those
- * rows (reports_submitted_by_idx): reports closed as not a vulnerability in the last days before `now`, and
- * earlier reports that became active cases not closed as invalid (the row's own case excluded).
+ * The triage rows matching `where` with their scores. The reporter's record is their reporter_records row
+ * (kept by triggers): "several closed as not a vulnerability lately" is the NOT_VULNERABILITY_MIN-th latest
+ * such closure falling within NOT_VULNERABILITY_DAYS before `now`.
  */
 function scored(where: SQL, now: Date, tail: SQL) {
   const since = new Date(now.getTime() - NOT_VULNERABILITY_DAYS * 86_400_000);
   return sql`
     with t as (
       select cases.id, cases.title, cases.created_at as case_created_at, r.id as report_id,
-             r.submitted_by as reporter_id, r.created_at as report_created_at,
-             jsonb_path_query_first(r.current, 'strict $[*] ? (@.question == "Product").answer') #>> '{}' as product
+             r.submitted_by as reporter_id, r.created_at as report_created_at
         from cases
         left join reports r on r.id = (select id from reports where case_id = cases.id order by id limit 1)
        where ${where}),
-    invalid as (select id, lower(name) = ${NOT_VULNERABILITY_RESOLUTION} as nav from resolution_options
-                 where lower(name) = any(${textArray(INVALID_RESOLUTIONS)})),
     rep as (
-      select r.submitted_by,
-             count(distinct c.id) filter (where c.status = ${CASE_STATUS.CLOSED} and c.closed_at >= ${since}
-               and c.resolution_id in (select id from invalid where nav))::int as not_vulnerability,
-             count(distinct c.id) filter (where c.activated_at is not null
-               and (c.resolution_id is null or c.resolution_id not in (select id from invalid)))::int as valid
-        from reports r join cases c on c.id = r.case_id
-       where r.submitted_by in (select reporter_id from t)
-       group by r.submitted_by)
-    select t.id, t.title, t.case_created_at, t.reporter_id, t.report_created_at, t.product,
+      select user_id as submitted_by,
+             case when coalesce(not_vulnerability_closed[${NOT_VULNERABILITY_MIN}] >= ${since}, false)
+                  then ${NOT_VULNERABILITY_MIN} else 0 end as not_vulnerability,
+             valid_cases as valid
+        from reporter_records)
+    select t.id, t.title, t.case_created_at, t.reporter_id, t.report_created_at,
+           -- Read after the order and the limit (an expensive select-list item is worked out for the page only).
+           (select jsonb_path_query_first(pr.current, 'strict $[*] ? (@.question == "Product").answer') #>> '{}'
+              from reports pr where pr.id = t.report_id) as product,
            q.missing_steps, q.missing_version, q.no_poc, q.common_share >= ${COMMON_TEXT_SHARE} as common_text,
            coalesce(rep.not_vulnerability, 0) >= ${NOT_VULNERABILITY_MIN} as reporter_not_vulnerability,
            coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} as reporter_valid_history,

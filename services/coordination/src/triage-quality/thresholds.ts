@@ -24,7 +24,12 @@ export const STRONG_MIN = 80;
 export const COMMON_TEXT_SHARE = 0.75;
 export const COMMON_MIN_ROWS = 100;
 
-/** "Several reports closed as not a vulnerability in a short time": this many within this many days. */
+/**
+ * "Several reports closed as not a vulnerability in a short time": this many within this many days. The
+ * reporters' records (migration reporter_records, cvdp_refresh_reporter_record) keep this many latest closures
+ * and use the resolution names below: a change here needs a migration that makes that function again
+ * (quality.test.ts checks they agree).
+ */
 export const NOT_VULNERABILITY_MIN = 3;
 export const NOT_VULNERABILITY_DAYS = 30;
 /** "A history of valid reports": this many earlier reports that became active cases not closed as invalid. */
