@@ -113,7 +113,15 @@ async function migrateLocked(pool: pg.Pool) {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // No parallel query for the app's statements (an `options` parameter in the URL still wins): a page is a
+  // LIMIT over an index, and a Gather's workers each run their share of it to the limit before the leader
+  // merges — "my cases" at 1,000,000 cases took 111 ms with two workers and 1.5 ms without (bench/README.md,
+  // issue 30); under fifty clients the workers also compete with the other requests for the same cores.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, a dropped
   // database) is reported on the pool; without a listener that event would crash the process. The pool has
   // already discarded that client and opens a new one on the next checkout, so there is nothing else to do.

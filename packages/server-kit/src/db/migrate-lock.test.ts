@@ -30,6 +30,11 @@ it.skipIf(!serverUrl)(
       const { rows } = result as { rows: { n: number; distinct_n: number }[] };
       expect(rows[0].n).toBeGreaterThan(10);
       expect(rows[0].n).toBe(rows[0].distinct_n);
+      // The app's sessions plan without parallel workers (database.ts says why).
+      const parallel = await first.value.db.execute(
+        sql`select current_setting('max_parallel_workers_per_gather') v`,
+      );
+      expect((parallel as { rows: { v: string }[] }).rows[0].v).toBe('0');
       for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
