@@ -14,17 +14,17 @@ import {
   notificationPageSchema,
   notificationsReadResultSchema,
   notificationsReadSchema,
+  UNREAD_COUNT_CAP,
 } from '@cvdp/core';
-import { type AuthUser, pageQuery, paginate, paginateCapped, routes } from '@cvdp/server-kit';
+import { type AuthUser, cappedPageFrom, countBound, pageQuery, paginate, routes } from '@cvdp/server-kit';
 import {
   conversationEmailOf,
   countActions,
-  countNotificationsUpTo,
   listActions,
-  listNotifications,
   markRead,
   mine,
   myActions,
+  readBell,
   setConversationEmail,
   unreadCount,
 } from './store.ts';
@@ -57,24 +57,22 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
     },
     async (request): Promise<NotificationPage> => {
       const where = mine(request.user!.id, options.visible(request.user!));
-      const onlyUnread = request.query.unread === true;
-      // Both counts stop at a cap (count_capped / unread_capped say so): the bell asks this every minute.
-      const page = await paginateCapped(
-        request,
-        request.query,
-        (bound) => countNotificationsUpTo(db, where, onlyUnread, bound),
-        (limit, offset) => listNotifications(db, where, onlyUnread, limit, offset),
-      );
-      const unread = await unreadCount(db, where);
-      const actionCount = await countActions(
-        db,
-        myActions(request.user!.id, options.actionsVisible(request.user!)),
-      );
+      const q = request.query;
+      // One statement for the page and its counts (the bell asks this every minute); both list counts stop
+      // at a cap (count_capped / unread_capped say so).
+      const read = await readBell(db, {
+        where,
+        actionsWhere: myActions(request.user!.id, options.actionsVisible(request.user!)),
+        onlyUnread: q.unread === true,
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+        bound: countBound(q),
+      });
       return {
-        ...page,
-        unread_count: unread.count,
-        unread_capped: unread.capped,
-        action_count: actionCount,
+        ...cappedPageFrom(request, q, read.listCount, read.results),
+        unread_count: Math.min(read.unreadCount, UNREAD_COUNT_CAP),
+        unread_capped: read.unreadCount > UNREAD_COUNT_CAP,
+        action_count: read.actionCount,
       };
     },
   );
