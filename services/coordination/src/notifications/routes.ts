@@ -16,7 +16,16 @@ import {
   notificationsReadSchema,
   UNREAD_COUNT_CAP,
 } from '@cvdp/core';
-import { type AuthUser, cappedPageFrom, countBound, pageQuery, paginate, routes } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  cappedPageFrom,
+  countBound,
+  isStaff,
+  pageQuery,
+  paginate,
+  routes,
+} from '@cvdp/server-kit';
+import { type BellFilters, readBell } from './bell.ts';
 import {
   conversationEmailOf,
   countActions,
@@ -24,7 +33,6 @@ import {
   markRead,
   mine,
   myActions,
-  readBell,
   setConversationEmail,
   unreadCount,
 } from './store.ts';
@@ -39,6 +47,8 @@ export interface NotificationRoutesOptions {
   visible: (user: AuthUser) => SQL | undefined;
   /** The policy's filter for `action.read` (the caller's requests in cases they may see). */
   actionsVisible: (user: AuthUser) => SQL | undefined;
+  /** The same two filters for the bell's prepared statement (bell.ts): the caller's ids as placeholders. */
+  bellFilters: BellFilters;
 }
 
 export async function notificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions) {
@@ -56,13 +66,13 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       response: { 200: notificationPageSchema },
     },
     async (request): Promise<NotificationPage> => {
-      const where = mine(request.user!.id, options.visible(request.user!));
+      const user = request.user!;
       const q = request.query;
-      // One statement for the page and its counts (the bell asks this every minute); both list counts stop
-      // at a cap (count_capped / unread_capped say so).
-      const read = await readBell(db, {
-        where,
-        actionsWhere: myActions(request.user!.id, options.actionsVisible(request.user!)),
+      // One prepared statement for the page and its counts (bell.ts); both list counts stop at a cap
+      // (count_capped / unread_capped say so).
+      const read = await readBell(db, options.bellFilters, {
+        user,
+        shape: { staff: isStaff(user), groups: user.groupIds.length > 0 },
         onlyUnread: q.unread === true,
         limit: q.page_size,
         offset: (q.page - 1) * q.page_size,

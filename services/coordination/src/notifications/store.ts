@@ -2,7 +2,7 @@
 // their own rows, about a case they may still see — and a thread they may still read — (composed by app.ts
 // from the policy's notification.read, so a participant removed from a case or a thread stops seeing its
 // title or subject at once, whatever removed them) or about no case at all.
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type {
   ActionItem,
   ActionKind,
@@ -17,10 +17,10 @@ import { cases } from '../cases/tables.ts';
 import { actionItems, notificationPreferences, notifications, threadFollows } from './tables.ts';
 
 /** The caller's own notifications that they may see; `visible` is the policy's filter for them. */
-export const mine = (userId: number, visible: SQL | undefined): SQL =>
+export const mine = (userId: number | Placeholder, visible: SQL | undefined): SQL =>
   and(eq(notifications.userId, userId), visible ? or(isNull(notifications.caseId), visible) : undefined)!;
 
-const unread = isNull(notifications.readAt);
+export const unread = isNull(notifications.readAt);
 
 /**
  * The caller's notifications (or only the unread) counted up to `bound` + 1: the count stops there, so the
@@ -50,68 +50,7 @@ export async function unreadCount(db: Db, where: SQL): Promise<{ count: number; 
   return { count: Math.min(n, UNREAD_COUNT_CAP), capped: n > UNREAD_COUNT_CAP };
 }
 
-/** A count of `where`'s notifications that stops at `bound` + 1, as a scalar subquery (see countNotificationsUpTo). */
-const countUpToSql = (where: SQL, bound: number) =>
-  sql<number>`(select count(*) from (select 1 from ${notifications} where ${where} limit ${bound + 1}) as up_to)`.mapWith(
-    Number,
-  );
-
-/** What the bell asks for, in one statement: a page of the caller's notifications with its counts. */
-export interface BellQuery {
-  /** `mine(…)`: the caller's notifications they may see. */
-  where: SQL;
-  /** `myActions(…)`: the caller's open requests they may see. */
-  actionsWhere: SQL;
-  onlyUnread: boolean;
-  limit: number;
-  offset: number;
-  /** Where the list's count stops (paginateCapped's bound). */
-  bound: number;
-}
-
-export interface BellRead {
-  results: Notification[];
-  /** The list's matches counted up to `bound` + 1. */
-  listCount: number;
-  /** The unread counted up to UNREAD_COUNT_CAP + 1. */
-  unreadCount: number;
-  actionCount: number;
-}
-
-/**
- * The bell's page and its three counts (the list's, the unread and Action needed) in one statement: the
- * counts are uncorrelated scalar subqueries, which PostgreSQL runs once (InitPlans) beside the page, not per
- * row. Four statements (a count, the page, the unread count, the action count) cost the bell a round trip and
- * a plan each: 7 ms against Action needed's 2 (bench/README.md, issue 26). With ?unread=1 the list *is* the
- * unread, so one count up to the larger cap answers both. A page with no rows (an empty list, or a page past
- * the end) carries no counts: they are then read alone.
- */
-export async function readBell(db: Db, q: BellQuery): Promise<BellRead> {
-  const unreadWhere = and(q.where, unread)!;
-  const listWhere = q.onlyUnread ? unreadWhere : q.where;
-  const counts = {
-    listCount: countUpToSql(listWhere, q.onlyUnread ? Math.max(q.bound, UNREAD_COUNT_CAP) : q.bound),
-    unreadCount: q.onlyUnread ? sql<number>`null` : countUpToSql(unreadWhere, UNREAD_COUNT_CAP),
-    actionCount: sql<number>`(select count(*) from ${actionItems} where ${q.actionsWhere})`.mapWith(Number),
-  };
-  const rows = await db
-    .select({ n: notifications, caseTitle: cases.title, ...counts })
-    .from(notifications)
-    .leftJoin(cases, eq(cases.id, notifications.caseId))
-    .where(listWhere)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [found] = rows.length > 0 ? rows : await db.select(counts).from(sql`(select 1) as one`);
-  return {
-    results: rows.map(({ n, caseTitle }) => notificationOf(n, caseTitle)),
-    listCount: found.listCount,
-    unreadCount: q.onlyUnread ? found.listCount : found.unreadCount,
-    actionCount: found.actionCount,
-  };
-}
-
-function notificationOf(n: typeof notifications.$inferSelect, caseTitle: string | null): Notification {
+export function notificationOf(n: typeof notifications.$inferSelect, caseTitle: string | null): Notification {
   return {
     id: n.id,
     case: n.caseId,
@@ -140,7 +79,7 @@ export async function markRead(db: Db, where: SQL, ids: number[] | 'all'): Promi
 // --- Action needed ---------------------------------------------------------------------------------------
 
 /** The caller's open requests that they may see; `visible` is the policy's filter (action.read). */
-export const myActions = (userId: number, visible: SQL | undefined): SQL =>
+export const myActions = (userId: number | Placeholder, visible: SQL | undefined): SQL =>
   and(
     eq(actionItems.userId, userId),
     isNull(actionItems.resolvedAt),
