@@ -102,7 +102,6 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(assignmentRoutes);
   await app.register(notificationRoutes, {
     visible: (user) => filter('notification.read', callerOf(user)),
-    actionsVisible: (user) => filter('action.read', callerOf(user)),
     bellFilters: (shape) => ({
       visible: filter('notification.read', preparedCaller(shape)),
       actionsVisible: filter('action.read', preparedCaller(shape)),

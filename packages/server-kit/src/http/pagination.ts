@@ -70,6 +70,15 @@ export function toPage<T>(request: FastifyRequest, q: PageParams, count: number,
 }
 
 /**
+ * paginate()'s answer for a list that reads its page and its count together (one statement, the count on
+ * each row): a page with no rows past page 1 is past the end (the same 400); page 1 with none is empty.
+ */
+export function pageFrom<T>(request: FastifyRequest, q: PageParams, count: number, rows: T[]): Page<T> {
+  if (q.page > 1 && rows.length === 0) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+  return toPage(request, q, count, rows);
+}
+
+/**
  * Counts, checks the page exists (a page past the end is a 400 naming `page`; page 1 of an empty list is
  * an empty page), then fetches that slice.
  */

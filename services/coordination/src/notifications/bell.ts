@@ -1,6 +1,7 @@
 // The bell (GET /api/case/notifications/): a page of the caller's notifications and its three counts — the
 // list's, the unread and Action needed — in one prepared statement. The web app's bell asks every minute on
-// every open page, so this is the platform's most frequent signed-in read.
+// every open page, so this is the platform's most frequent signed-in read. Action needed
+// (GET /api/case/notifications/actions/, the desk's list) is read the same way: its page and count together.
 //
 // Why one prepared statement: four statements (a count, the page, the unread count, the action count) each
 // paid a round trip and a plan — about 0.6 ms of planning apiece for the policy's filter — and the bell cost
@@ -9,11 +10,11 @@
 // (staff or not, with groups or not: the policy's filter differs in form, not only in values) and list (all
 // or unread), so a connection plans it once; the caller's ids, the page and the cap are its parameters.
 import { and, desc, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Notification } from '@cvdp/core';
+import type { ActionItem, Notification } from '@cvdp/core';
 import { UNREAD_COUNT_CAP } from '@cvdp/core';
 import type { AuthUser, Db } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
-import { mine, myActions, notificationOf, unread } from './store.ts';
+import { actionOf, mine, myActions, notificationOf, unread } from './store.ts';
 import { actionItems, notifications } from './tables.ts';
 
 /** What fixes the policy's filter in a prepared statement (its values are the placeholders). */
@@ -28,12 +29,15 @@ export interface BellShape {
  */
 export type BellFilters = (shape: BellShape) => { visible: SQL | undefined; actionsVisible: SQL | undefined };
 
-export interface BellQuery {
+interface PageQuery {
   user: AuthUser;
   shape: BellShape;
-  onlyUnread: boolean;
   limit: number;
   offset: number;
+}
+
+export interface BellQuery extends PageQuery {
+  onlyUnread: boolean;
   /** Where the list's count stops (paginateCapped's bound, countBound). */
   bound: number;
 }
@@ -113,4 +117,47 @@ export async function readBell(db: Db, filters: BellFilters, q: BellQuery): Prom
     unreadCount: q.onlyUnread ? found.listCount : found.unreadCount,
     actionCount: found.actionCount,
   };
+}
+
+/** Action needed's page with its count on each row (`count(*)`, an InitPlan run once), as a statement. */
+function prepareActions(db: Db, filters: ReturnType<BellFilters>, name: string) {
+  const where = myActions(sql.placeholder('userId'), filters.actionsVisible);
+  return db
+    .select({
+      a: actionItems,
+      caseTitle: cases.title,
+      count: sql<number>`(select count(*) from ${actionItems} where ${where})`.mapWith(Number),
+    })
+    .from(actionItems)
+    .leftJoin(cases, eq(cases.id, actionItems.caseId))
+    .where(where)
+    .orderBy(desc(actionItems.createdAt), desc(actionItems.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+const actionStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareActions>>>();
+
+/**
+ * A page of the caller's open requests and how many there are, in one statement. A page with no rows carries
+ * no count: page 1 is then an empty list (count 0), a later page is past the end (pageFrom).
+ */
+export async function readActions(
+  db: Db,
+  filters: BellFilters,
+  q: PageQuery,
+): Promise<{ results: ActionItem[]; count: number }> {
+  const name = `actions${q.shape.staff ? '_staff' : ''}${q.shape.groups ? '_groups' : ''}`;
+  let built = actionStatements.get(db);
+  if (!built) actionStatements.set(db, (built = new Map<string, ReturnType<typeof prepareActions>>()));
+  let statement = built.get(name);
+  if (!statement) built.set(name, (statement = prepareActions(db, filters(q.shape), name)));
+  const rows = await statement.execute({
+    userId: q.user.id,
+    groupIds: [...q.user.groupIds],
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return { results: rows.map(({ a, caseTitle }) => actionOf(a, caseTitle)), count: rows[0]?.count ?? 0 };
 }

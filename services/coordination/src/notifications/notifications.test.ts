@@ -2,7 +2,7 @@
 // newest first, paged, with the unread count; marking read touches only the caller's rows.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotificationPage, UNREAD_COUNT_CAP } from '@cvdp/core';
+import { type ActionPage, type NotificationPage, UNREAD_COUNT_CAP } from '@cvdp/core';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { emailOutbox } from '../email/tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -139,9 +139,22 @@ describe('GET /api/case/notifications/', () => {
     const menu = (await me.get('/api/case/notifications/?page_size=5')).json<NotificationPage>();
     expect(menu).toMatchObject({ count: 1, unread_count: 0, action_count: 1 });
     expect(menu.results.map((n) => [n.title, n.read])).toEqual([['seen already', true]]);
+    // Action needed reads its page and count together: the same answers, a page past the end a 400.
+    const actions = (await me.get('/api/case/notifications/actions/')).json<ActionPage>();
+    expect(actions).toMatchObject({ count: 1, next: null, previous: null });
+    expect(actions.results.map((a) => a.case)).toEqual([c]);
+    const past = await me.get('/api/case/notifications/actions/?page=2');
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toHaveProperty('page');
     const nobody = await t.signIn();
     const empty = (await nobody.get('/api/case/notifications/')).json<NotificationPage>();
     expect(empty).toMatchObject({ count: 0, results: [], unread_count: 0, action_count: 0, next: null });
+    expect((await nobody.get('/api/case/notifications/actions/')).json()).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 
   it('a participant removed from a case no longer sees its notifications (nor its title)', async () => {

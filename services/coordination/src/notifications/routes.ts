@@ -21,21 +21,12 @@ import {
   cappedPageFrom,
   countBound,
   isStaff,
+  pageFrom,
   pageQuery,
-  paginate,
   routes,
 } from '@cvdp/server-kit';
-import { type BellFilters, readBell } from './bell.ts';
-import {
-  conversationEmailOf,
-  countActions,
-  listActions,
-  markRead,
-  mine,
-  myActions,
-  setConversationEmail,
-  unreadCount,
-} from './store.ts';
+import { type BellFilters, readActions, readBell } from './bell.ts';
+import { conversationEmailOf, markRead, mine, setConversationEmail, unreadCount } from './store.ts';
 
 const listQuery = pageQuery(20, 100).extend(notificationListQuery.shape);
 
@@ -45,9 +36,10 @@ export interface NotificationRoutesOptions {
    * app.ts: the policy sits above this domain, which cases' routes import to notify.
    */
   visible: (user: AuthUser) => SQL | undefined;
-  /** The policy's filter for `action.read` (the caller's requests in cases they may see). */
-  actionsVisible: (user: AuthUser) => SQL | undefined;
-  /** The same two filters for the bell's prepared statement (bell.ts): the caller's ids as placeholders. */
+  /**
+   * The policy's filters for `notification.read` and `action.read` (the caller's requests in cases they may
+   * see) in their prepared form, for the bell's and Action needed's statements (bell.ts).
+   */
   bellFilters: BellFilters;
 }
 
@@ -114,14 +106,17 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       query: pageQuery(20, 100),
       response: { 200: actionPageSchema },
     },
-    (request): Promise<ActionPage> => {
-      const where = myActions(request.user!.id, options.actionsVisible(request.user!));
-      return paginate(
-        request,
-        request.query,
-        () => countActions(db, where),
-        (limit, offset) => listActions(db, where, limit, offset),
-      );
+    async (request): Promise<ActionPage> => {
+      const user = request.user!;
+      const q = request.query;
+      // One prepared statement for the page and its count (bell.ts), as for the bell.
+      const read = await readActions(db, options.bellFilters, {
+        user,
+        shape: { staff: isStaff(user), groups: user.groupIds.length > 0 },
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+      });
+      return pageFrom(request, q, read.count, read.results);
     },
   );
 

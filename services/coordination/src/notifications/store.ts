@@ -2,7 +2,7 @@
 // their own rows, about a case they may still see — and a thread they may still read — (composed by app.ts
 // from the policy's notification.read, so a participant removed from a case or a thread stops seeing its
 // title or subject at once, whatever removed them) or about no case at all.
-import { and, count, desc, eq, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type {
   ActionItem,
   ActionKind,
@@ -13,7 +13,6 @@ import type {
 } from '@cvdp/core';
 import { UNREAD_COUNT_CAP } from '@cvdp/core';
 import { type Db, type Tx, recordActivity } from '@cvdp/server-kit';
-import { cases } from '../cases/tables.ts';
 import { actionItems, notificationPreferences, notifications, threadFollows } from './tables.ts';
 
 /** The caller's own notifications that they may see; `visible` is the policy's filter for them. */
@@ -86,21 +85,9 @@ export const myActions = (userId: number | Placeholder, visible: SQL | undefined
     visible ? or(isNull(actionItems.caseId), visible) : undefined,
   )!;
 
-export async function countActions(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(actionItems).where(where);
-  return row.n;
-}
-
-export async function listActions(db: Db, where: SQL, limit: number, offset: number): Promise<ActionItem[]> {
-  const rows = await db
-    .select({ a: actionItems, caseTitle: cases.title })
-    .from(actionItems)
-    .leftJoin(cases, eq(cases.id, actionItems.caseId))
-    .where(where)
-    .orderBy(desc(actionItems.createdAt), desc(actionItems.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ a, caseTitle }) => ({
+/** An Action-needed row as the API gives it. */
+export function actionOf(a: typeof actionItems.$inferSelect, caseTitle: string | null): ActionItem {
+  return {
     id: a.id,
     kind: a.kind as ActionKind,
     case: a.caseId,
@@ -108,7 +95,7 @@ export async function listActions(db: Db, where: SQL, limit: number, offset: num
     title: a.title,
     link: a.link,
     created: a.createdAt.toISOString(),
-  }));
+  };
 }
 
 // --- Preferences and per-thread follow/mute --------------------------------------------------------------
