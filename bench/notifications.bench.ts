@@ -9,8 +9,10 @@
 //   - the bell's menu: GET /api/case/notifications/?page_size=5,
 //   - Action needed: GET /api/case/notifications/actions/,
 // at 1 connection (goal: p50 < 50 ms) and at 50 (goal: p50 and p99 within 3× of one client's): 50 connections
-// back to back (the server's saturation: each waits for the 49 requests queued ahead of it) and 50 people
-// asking once a second each (what a desk of 50 feels).
+// back to back (the server's saturation: each waits for the 49 requests queued ahead of it), 50 people
+// asking once a second each as autocannon paces them (each second's 50 requests leave together), and 50
+// clients each polling once a second on its own random phase (support/paced.ts: 50 req/s spread evenly —
+// what a desk of 50 feels, at 60× the bell's real rate of once a minute).
 //
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. Figures, not assertions.
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +30,7 @@ import {
   startServer,
   stopServer,
 } from './support/harness.ts';
+import { runPaced } from './support/paced.ts';
 
 const PASSWORD = 'bench password for the bell';
 const CASES = 200;
@@ -129,10 +132,13 @@ async function main() {
       const many = await runScenario(origin, { ...s, headers }, connections, duration);
       // The same number of people at a desk, each asking once a second: what each of them waits.
       const desk = await runScenario(origin, { ...s, headers }, connections, duration, connections);
+      // The same, each client on its own phase: the requests spread over the second instead of bursting.
+      const paced = await runPaced(origin, s.name, s.paths[0], { clients: connections, duration, headers });
       rows.push(
         { ...one, scenario: `${s.name}, 1 client` },
         { ...many, scenario: `${s.name}, ${connections} clients back to back` },
-        { ...desk, scenario: `${s.name}, ${connections} clients at 1 req/s each` },
+        { ...desk, scenario: `${s.name}, ${connections} clients at 1 req/s each (autocannon bursts)` },
+        { ...paced, scenario: `${s.name}, ${connections} clients at 1 req/s each, own phase` },
       );
     }
     console.table(rows);

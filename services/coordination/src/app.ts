@@ -59,7 +59,7 @@ import {
   embargoWorkerPlugin,
   holdingEmbargoEnds,
 } from './embargo/index.ts';
-import { callerOf, filter } from './policy/index.ts';
+import { callerOf, filter, preparedCaller } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
 export interface CoordinationOptions {
@@ -102,7 +102,10 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(assignmentRoutes);
   await app.register(notificationRoutes, {
     visible: (user) => filter('notification.read', callerOf(user)),
-    actionsVisible: (user) => filter('action.read', callerOf(user)),
+    bellFilters: (shape) => ({
+      visible: filter('notification.read', preparedCaller(shape)),
+      actionsVisible: filter('action.read', preparedCaller(shape)),
+    }),
   });
   await app.register(emailRoutes);
   await app.register(liveRoutes);

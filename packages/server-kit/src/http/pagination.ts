@@ -70,6 +70,15 @@ export function toPage<T>(request: FastifyRequest, q: PageParams, count: number,
 }
 
 /**
+ * paginate()'s answer for a list that reads its page and its count together (one statement, the count on
+ * each row): a page with no rows past page 1 is past the end (the same 400); page 1 with none is empty.
+ */
+export function pageFrom<T>(request: FastifyRequest, q: PageParams, count: number, rows: T[]): Page<T> {
+  if (q.page > 1 && rows.length === 0) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+  return toPage(request, q, count, rows);
+}
+
+/**
  * Counts, checks the page exists (a page past the end is a 400 naming `page`; page 1 of an empty list is
  * an empty page), then fetches that slice.
  */
@@ -105,12 +114,35 @@ export async function paginateCapped<T>(
   fetch: (limit: number, offset: number, bound: number) => Promise<T[]>,
 ): Promise<CappedPage<T>> {
   const offset = (q.page - 1) * q.page_size;
-  const bound = Math.max(COUNT_CAP, offset + q.page_size);
+  const bound = countBound(q);
   const n = await countUpTo(bound);
+  checkPageExists(q, Math.min(n, bound));
+  const rows = n === 0 ? [] : await fetch(q.page_size, offset, bound);
+  return cappedPageFrom(request, q, n, rows);
+}
+
+/** Where paginateCapped's count stops for this page: COUNT_CAP, or the end of the asked page past it. */
+export const countBound = (q: PageParams) => Math.max(COUNT_CAP, q.page * q.page_size);
+
+function checkPageExists(q: PageParams, total: number) {
+  if (q.page > 1 && (q.page - 1) * q.page_size >= total)
+    throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
+}
+
+/**
+ * paginateCapped's answer for a list that reads its page and its count together (one statement): `n` is the
+ * count up to countBound(q) + 1, `rows` the page. A page past the end is the same 400.
+ */
+export function cappedPageFrom<T>(
+  request: FastifyRequest,
+  q: PageParams,
+  n: number,
+  rows: T[],
+): CappedPage<T> {
+  const bound = countBound(q);
   const capped = n > bound;
   const total = capped ? bound : n;
-  if (q.page > 1 && offset >= total) throw new HttpError(400, PAGE_PAST_END, { page: [PAGE_PAST_END] });
-  const rows = total === 0 ? [] : await fetch(q.page_size, offset, bound);
+  checkPageExists(q, total);
   // Capped: the links see one more match than the count, so `next` leads past the cap.
   return { count: total, count_capped: capped, ...pageLinks(request, q.page, q.page_size, n), results: rows };
 }

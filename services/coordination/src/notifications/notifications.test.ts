@@ -2,12 +2,12 @@
 // newest first, paged, with the unread count; marking read touches only the caller's rows.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotificationPage, UNREAD_COUNT_CAP } from '@cvdp/core';
+import { type ActionPage, type NotificationPage, UNREAD_COUNT_CAP } from '@cvdp/core';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { emailOutbox } from '../email/tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { notify } from './notify.ts';
-import { notifications } from './tables.ts';
+import { actionItems, notifications } from './tables.ts';
 import { makeWorld, startThread, writePost } from '../../testing/thread-test-helpers.ts';
 
 let t: TestApp;
@@ -109,6 +109,52 @@ describe('GET /api/case/notifications/', () => {
     await me.post('/api/case/notifications/read/', { ids: two.results.map((n) => n.id) });
     const after = (await me.get('/api/case/notifications/?unread=1&page_size=1')).json<NotificationPage>();
     expect(after).toMatchObject({ count: 998, count_capped: false, unread_count: 998, unread_capped: false });
+  });
+
+  it('a page with no rows still carries the counts (the bell of someone with nothing unread)', async () => {
+    const me = await t.signIn();
+    const c = await caseWith('Quiet', [{ userId: me.user.id, role: 'vendor' }]);
+    const left = await caseWith('Left behind', []);
+    await tell(c, [me.user.id], 'seen already');
+    await me.post('/api/case/notifications/read/', { all: true });
+    // Two open requests: one of a case they take part in, one of a case they are no longer in (not counted).
+    await t.db.insert(actionItems).values(
+      [c, left].map((caseId) => ({
+        userId: me.user.id,
+        kind: 'vendor_status',
+        objectId: caseId,
+        caseId,
+        title: 'Your status',
+        link: '/cvdp/',
+      })),
+    );
+    const badge = (await me.get('/api/case/notifications/?unread=1&page_size=1')).json<NotificationPage>();
+    expect(badge).toMatchObject({
+      count: 0,
+      count_capped: false,
+      results: [],
+      unread_count: 0,
+      action_count: 1,
+    });
+    const menu = (await me.get('/api/case/notifications/?page_size=5')).json<NotificationPage>();
+    expect(menu).toMatchObject({ count: 1, unread_count: 0, action_count: 1 });
+    expect(menu.results.map((n) => [n.title, n.read])).toEqual([['seen already', true]]);
+    // Action needed reads its page and count together: the same answers, a page past the end a 400.
+    const actions = (await me.get('/api/case/notifications/actions/')).json<ActionPage>();
+    expect(actions).toMatchObject({ count: 1, next: null, previous: null });
+    expect(actions.results.map((a) => a.case)).toEqual([c]);
+    const past = await me.get('/api/case/notifications/actions/?page=2');
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toHaveProperty('page');
+    const nobody = await t.signIn();
+    const empty = (await nobody.get('/api/case/notifications/')).json<NotificationPage>();
+    expect(empty).toMatchObject({ count: 0, results: [], unread_count: 0, action_count: 0, next: null });
+    expect((await nobody.get('/api/case/notifications/actions/')).json()).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 
   it('a participant removed from a case no longer sees its notifications (nor its title)', async () => {

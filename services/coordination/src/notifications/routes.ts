@@ -14,20 +14,19 @@ import {
   notificationPageSchema,
   notificationsReadResultSchema,
   notificationsReadSchema,
+  UNREAD_COUNT_CAP,
 } from '@cvdp/core';
-import { type AuthUser, pageQuery, paginate, paginateCapped, routes } from '@cvdp/server-kit';
 import {
-  conversationEmailOf,
-  countActions,
-  countNotificationsUpTo,
-  listActions,
-  listNotifications,
-  markRead,
-  mine,
-  myActions,
-  setConversationEmail,
-  unreadCount,
-} from './store.ts';
+  type AuthUser,
+  cappedPageFrom,
+  countBound,
+  isStaff,
+  pageFrom,
+  pageQuery,
+  routes,
+} from '@cvdp/server-kit';
+import { type BellFilters, readActions, readBell } from './bell.ts';
+import { conversationEmailOf, markRead, mine, setConversationEmail, unreadCount } from './store.ts';
 
 const listQuery = pageQuery(20, 100).extend(notificationListQuery.shape);
 
@@ -37,8 +36,11 @@ export interface NotificationRoutesOptions {
    * app.ts: the policy sits above this domain, which cases' routes import to notify.
    */
   visible: (user: AuthUser) => SQL | undefined;
-  /** The policy's filter for `action.read` (the caller's requests in cases they may see). */
-  actionsVisible: (user: AuthUser) => SQL | undefined;
+  /**
+   * The policy's filters for `notification.read` and `action.read` (the caller's requests in cases they may
+   * see) in their prepared form, for the bell's and Action needed's statements (bell.ts).
+   */
+  bellFilters: BellFilters;
 }
 
 export async function notificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions) {
@@ -56,25 +58,23 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       response: { 200: notificationPageSchema },
     },
     async (request): Promise<NotificationPage> => {
-      const where = mine(request.user!.id, options.visible(request.user!));
-      const onlyUnread = request.query.unread === true;
-      // Both counts stop at a cap (count_capped / unread_capped say so): the bell asks this every minute.
-      const page = await paginateCapped(
-        request,
-        request.query,
-        (bound) => countNotificationsUpTo(db, where, onlyUnread, bound),
-        (limit, offset) => listNotifications(db, where, onlyUnread, limit, offset),
-      );
-      const unread = await unreadCount(db, where);
-      const actionCount = await countActions(
-        db,
-        myActions(request.user!.id, options.actionsVisible(request.user!)),
-      );
+      const user = request.user!;
+      const q = request.query;
+      // One prepared statement for the page and its counts (bell.ts); both list counts stop at a cap
+      // (count_capped / unread_capped say so).
+      const read = await readBell(db, options.bellFilters, {
+        user,
+        shape: { staff: isStaff(user), groups: user.groupIds.length > 0 },
+        onlyUnread: q.unread === true,
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+        bound: countBound(q),
+      });
       return {
-        ...page,
-        unread_count: unread.count,
-        unread_capped: unread.capped,
-        action_count: actionCount,
+        ...cappedPageFrom(request, q, read.listCount, read.results),
+        unread_count: Math.min(read.unreadCount, UNREAD_COUNT_CAP),
+        unread_capped: read.unreadCount > UNREAD_COUNT_CAP,
+        action_count: read.actionCount,
       };
     },
   );
@@ -106,14 +106,17 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       query: pageQuery(20, 100),
       response: { 200: actionPageSchema },
     },
-    (request): Promise<ActionPage> => {
-      const where = myActions(request.user!.id, options.actionsVisible(request.user!));
-      return paginate(
-        request,
-        request.query,
-        () => countActions(db, where),
-        (limit, offset) => listActions(db, where, limit, offset),
-      );
+    async (request): Promise<ActionPage> => {
+      const user = request.user!;
+      const q = request.query;
+      // One prepared statement for the page and its count (bell.ts), as for the bell.
+      const read = await readActions(db, options.bellFilters, {
+        user,
+        shape: { staff: isStaff(user), groups: user.groupIds.length > 0 },
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+      });
+      return pageFrom(request, q, read.count, read.results);
     },
   );
 

@@ -2,7 +2,7 @@
 // their own rows, about a case they may still see — and a thread they may still read — (composed by app.ts
 // from the policy's notification.read, so a participant removed from a case or a thread stops seeing its
 // title or subject at once, whatever removed them) or about no case at all.
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type {
   ActionItem,
   ActionKind,
@@ -13,14 +13,13 @@ import type {
 } from '@cvdp/core';
 import { UNREAD_COUNT_CAP } from '@cvdp/core';
 import { type Db, type Tx, recordActivity } from '@cvdp/server-kit';
-import { cases } from '../cases/tables.ts';
 import { actionItems, notificationPreferences, notifications, threadFollows } from './tables.ts';
 
 /** The caller's own notifications that they may see; `visible` is the policy's filter for them. */
-export const mine = (userId: number, visible: SQL | undefined): SQL =>
+export const mine = (userId: number | Placeholder, visible: SQL | undefined): SQL =>
   and(eq(notifications.userId, userId), visible ? or(isNull(notifications.caseId), visible) : undefined)!;
 
-const unread = isNull(notifications.readAt);
+export const unread = isNull(notifications.readAt);
 
 /**
  * The caller's notifications (or only the unread) counted up to `bound` + 1: the count stops there, so the
@@ -50,22 +49,8 @@ export async function unreadCount(db: Db, where: SQL): Promise<{ count: number; 
   return { count: Math.min(n, UNREAD_COUNT_CAP), capped: n > UNREAD_COUNT_CAP };
 }
 
-export async function listNotifications(
-  db: Db,
-  where: SQL,
-  onlyUnread: boolean,
-  limit: number,
-  offset: number,
-): Promise<Notification[]> {
-  const rows = await db
-    .select({ n: notifications, caseTitle: cases.title })
-    .from(notifications)
-    .leftJoin(cases, eq(cases.id, notifications.caseId))
-    .where(and(where, onlyUnread ? unread : undefined))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ n, caseTitle }) => ({
+export function notificationOf(n: typeof notifications.$inferSelect, caseTitle: string | null): Notification {
+  return {
     id: n.id,
     case: n.caseId,
     case_title: caseTitle,
@@ -77,7 +62,7 @@ export async function listNotifications(
     created: n.createdAt.toISOString(),
     read: n.readAt !== null,
     count: n.eventCount,
-  }));
+  };
 }
 
 /** Marks the caller's unread notifications read (these ids, or all); returns how many changed. */
@@ -93,28 +78,16 @@ export async function markRead(db: Db, where: SQL, ids: number[] | 'all'): Promi
 // --- Action needed ---------------------------------------------------------------------------------------
 
 /** The caller's open requests that they may see; `visible` is the policy's filter (action.read). */
-export const myActions = (userId: number, visible: SQL | undefined): SQL =>
+export const myActions = (userId: number | Placeholder, visible: SQL | undefined): SQL =>
   and(
     eq(actionItems.userId, userId),
     isNull(actionItems.resolvedAt),
     visible ? or(isNull(actionItems.caseId), visible) : undefined,
   )!;
 
-export async function countActions(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(actionItems).where(where);
-  return row.n;
-}
-
-export async function listActions(db: Db, where: SQL, limit: number, offset: number): Promise<ActionItem[]> {
-  const rows = await db
-    .select({ a: actionItems, caseTitle: cases.title })
-    .from(actionItems)
-    .leftJoin(cases, eq(cases.id, actionItems.caseId))
-    .where(where)
-    .orderBy(desc(actionItems.createdAt), desc(actionItems.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ a, caseTitle }) => ({
+/** An Action-needed row as the API gives it. */
+export function actionOf(a: typeof actionItems.$inferSelect, caseTitle: string | null): ActionItem {
+  return {
     id: a.id,
     kind: a.kind as ActionKind,
     case: a.caseId,
@@ -122,7 +95,7 @@ export async function listActions(db: Db, where: SQL, limit: number, offset: num
     title: a.title,
     link: a.link,
     created: a.createdAt.toISOString(),
-  }));
+  };
 }
 
 // --- Preferences and per-thread follow/mute --------------------------------------------------------------

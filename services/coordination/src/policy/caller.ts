@@ -1,6 +1,6 @@
 // Who is asking, as the policy sees it: the user, whether they are staff, their groups — and, inside one
 // case, the roles they hold there (directly or through a group), loaded once per request by the case scope.
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type CaseRole, isCaseRole } from '@cvdp/core';
 import { type AuthUser, type Db, isStaff } from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../cases/tables.ts';
@@ -12,6 +12,36 @@ export interface Caller {
   staff: boolean;
   groupIds: readonly number[];
 }
+
+/**
+ * A caller as the parameters of a prepared statement (a list asked on every page load, e.g. the bell): their
+ * user id and groups are the placeholders `userId` and `groupIds` (an int array; callerParams gives both),
+ * while whether they are staff and whether they have groups shape the SQL — one statement per shape, planned
+ * once per connection, whoever asks. The policy's filter for it is the one a Caller gets, term for term.
+ */
+export interface PreparedCaller {
+  staff: boolean;
+  userId: Placeholder;
+  /** The `groupIds` placeholder, or null for the shape of a caller without groups. */
+  groupIds: Placeholder | null;
+}
+
+/** The shape of a caller's prepared statement: what PreparedCaller fixes in the SQL. */
+export interface CallerShape {
+  staff: boolean;
+  groups: boolean;
+}
+
+export const callerShapeOf = (user: AuthUser): CallerShape => ({
+  staff: isStaff(user),
+  groups: user.groupIds.length > 0,
+});
+
+export const preparedCaller = (shape: CallerShape): PreparedCaller => ({
+  staff: shape.staff,
+  userId: sql.placeholder('userId'),
+  groupIds: shape.groups ? sql.placeholder('groupIds') : null,
+});
 
 export interface CaseAccess extends Caller {
   caseId: number;

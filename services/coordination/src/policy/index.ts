@@ -2,7 +2,7 @@
 // which rows of a list may they see (`filter`). Routes never write access rules of their own.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller, CaseAccess } from './caller.ts';
-import { conditionsAll, evaluate, toSql } from './rules.ts';
+import { conditionsAll, evaluate, type ListCaller, toSql } from './rules.ts';
 import { POLICY, type PolicyAction, type RowOf } from './table.ts';
 
 export { POLICY, type PolicyAction } from './table.ts';
@@ -12,8 +12,12 @@ export {
   caseAccessFieldsPrepared,
   callerParams,
   caseAccessOf,
+  callerShapeOf,
   loadCaseAccess,
+  preparedCaller,
   type Caller,
+  type CallerShape,
+  type PreparedCaller,
   type CaseAccess,
   type CaseRow,
 } from './caller.ts';
@@ -28,9 +32,10 @@ export function can<A extends PolicyAction>(action: A, access: CaseAccess, row?:
 
 /**
  * The rows of `action`'s table the caller may see, as a SQL condition: inside one loaded case (CaseAccess)
- * or across every case (Caller). `undefined` means every row; a caller who may see none gets `false`.
+ * or across every case (Caller; a PreparedCaller for a prepared statement, the same condition with the
+ * caller's ids as placeholders). `undefined` means every row; a caller who may see none gets `false`.
  */
-export function filter(action: PolicyAction, subject: CaseAccess | Caller): SQL | undefined {
+export function filter(action: PolicyAction, subject: CaseAccess | ListCaller): SQL | undefined {
   const entry = POLICY[action];
   const condition = conditionsAll([
     toSql(caseRead.rule, subject, caseRead.table, entry.caseId),

@@ -1,6 +1,7 @@
 // The policy table, enumerated: for every action and every kind of caller, the in-memory check on each row
-// and the SQL filter (inside one loaded case, and across all cases) select exactly the same rows. A rule
-// change that made the two drift, or a new action added without rows here, fails this test.
+// and the SQL filter (inside one loaded case, across all cases, and across all cases as a prepared statement)
+// select exactly the same rows. A rule change that made them drift, or a new action added without rows here,
+// fails this test.
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,17 @@ import {
 } from '../tables.ts';
 import { withThreadRestriction } from '../search/store.ts';
 import { createTestStore, type TestStore, type TestUser } from '../../testing/test-app.ts';
-import { POLICY, type PolicyAction, callerOf, can, filter, loadCaseAccess } from './index.ts';
+import {
+  POLICY,
+  type PolicyAction,
+  callerOf,
+  callerParams,
+  callerShapeOf,
+  can,
+  filter,
+  loadCaseAccess,
+  preparedCaller,
+} from './index.ts';
 import { threadRestrictedToSql } from './rules.ts';
 
 let t: TestStore;
@@ -359,6 +370,15 @@ describe('the policy table', () => {
           .from(entry.table)
           .where(filter(action, callerOf(user)))) as Record<string, unknown>[];
         expect(new Set(across.map(key)), `${action} / ${who} / across cases`).toEqual(allowed);
+        // The same filter in a prepared statement (the caller's ids as its parameters).
+        const shape = callerShapeOf(user);
+        const prepared = (await t.db
+          .select()
+          .from(entry.table)
+          .where(filter(action, preparedCaller(shape)))
+          .prepare(`policy_test_${action.replace('.', '_')}_${shape.staff}_${shape.groups}`)
+          .execute(callerParams(user))) as Record<string, unknown>[];
+        expect(new Set(prepared.map(key)), `${action} / ${who} / prepared`).toEqual(allowed);
         // The filter inside each loaded case.
         for (const caseId of [caseA, caseB]) {
           const access = (await loadCaseAccess(t.db, user, caseId))!;

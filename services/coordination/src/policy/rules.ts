@@ -19,7 +19,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CaseRole } from '@cvdp/core';
 import { caseParticipants } from '../cases/tables.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
-import type { CaseAccess, Caller } from './caller.ts';
+import type { CaseAccess, Caller, PreparedCaller } from './caller.ts';
 
 export type Rule<Row> =
   | { kind: 'staff' }
@@ -111,11 +111,29 @@ function anyOfConditions(parts: Condition[]): Condition {
 
 export const conditionsAll = allOfConditions;
 
+/** A caller for a list across cases: with their ids (Caller), or as a prepared statement's placeholders. */
+export type ListCaller = Caller | PreparedCaller;
+
+function isPrepared(caller: ListCaller): caller is PreparedCaller {
+  return typeof caller.userId !== 'number';
+}
+
+/**
+ * SQL: the participant row whose user id is `userColumn` and group id `groupColumn` is the caller's own or
+ * one of their groups' — just the user id when they have no groups.
+ */
+function callerRowSql(caller: ListCaller, userColumn: Column | SQL, groupColumn: Column | SQL): SQL {
+  const byUser = sql`${userColumn} = ${caller.userId}`;
+  if (isPrepared(caller)) {
+    return caller.groupIds ? sql`(${byUser} or ${groupColumn} = any(${caller.groupIds}::int[]))` : byUser;
+  }
+  const groupIds = caller.groupIds.map((id) => sql`${id}`);
+  return groupIds.length ? sql`(${byUser} or ${groupColumn} in (${sql.join(groupIds, sql`, `)}))` : byUser;
+}
+
 /** SQL: the caller holds (one of) the roles in the case whose id is in `caseIdColumn`. */
-export function holdsRole(caller: Caller, caseIdColumn: Column, roles: readonly CaseRole[] | 'any'): SQL {
-  const who = caller.groupIds.length
-    ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, caller.groupIds))
-    : eq(caseParticipants.userId, caller.userId);
+export function holdsRole(caller: ListCaller, caseIdColumn: Column, roles: readonly CaseRole[] | 'any'): SQL {
+  const who = callerRowSql(caller, caseParticipants.userId, caseParticipants.groupId);
   const which = roles === 'any' ? undefined : inArray(caseParticipants.role, [...roles]);
   return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${and(who, which)})`;
 }
@@ -138,11 +156,8 @@ function qualified(column: Column | SQL): SQL {
 }
 
 /** SQL: the thread whose id is in `threadIdColumn` is open to the caller (see `threadOpen`). */
-export function threadOpenSql(caller: Caller, threadIdColumn: Column): SQL {
-  const groupIds = caller.groupIds.map((id) => sql`${id}`);
-  const who = groupIds.length
-    ? sql`(${CP}.user_id = ${caller.userId} or ${CP}.group_id in (${sql.join(groupIds, sql`, `)}))`
-    : sql`${CP}.user_id = ${caller.userId}`;
+export function threadOpenSql(caller: ListCaller, threadIdColumn: Column): SQL {
+  const who = callerRowSql(caller, sql`${CP}.user_id`, sql`${CP}.group_id`);
   return sql`exists (select 1 from ${openThreadFrom} where ${T}.id = ${qualified(threadIdColumn)} and (not ${T}.restricted or exists (select 1 from ${openThreadParticipantFrom} join ${openParticipantFrom} on ${CP}.id = ${TP}.participant_id where ${TP}.thread_id = ${T}.id and ${who})))`;
 }
 
@@ -164,15 +179,12 @@ export function threadRestrictedToSql(threadIdColumn: Column | SQL): SQL<number[
 }
 
 /** SQL: the participant row whose id is in `participantIdColumn` is the caller's or one of their groups'. */
-export function throughSql(caller: Caller, participantIdColumn: Column): SQL {
-  const groupIds = caller.groupIds.map((id) => sql`${id}`);
-  const who = groupIds.length
-    ? sql`(${CP}.user_id = ${caller.userId} or ${CP}.group_id in (${sql.join(groupIds, sql`, `)}))`
-    : sql`${CP}.user_id = ${caller.userId}`;
+export function throughSql(caller: ListCaller, participantIdColumn: Column): SQL {
+  const who = callerRowSql(caller, sql`${CP}.user_id`, sql`${CP}.group_id`);
   return sql`exists (select 1 from ${openParticipantFrom} where ${CP}.id = ${qualified(participantIdColumn)} and ${who})`;
 }
 
-function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {
+function isAccess(subject: CaseAccess | ListCaller): subject is CaseAccess {
   return 'roles' in subject;
 }
 
@@ -182,7 +194,7 @@ function isAccess(subject: CaseAccess | Caller): subject is CaseAccess {
  */
 export function toSql<Row>(
   rule: Rule<Row>,
-  subject: CaseAccess | Caller,
+  subject: CaseAccess | ListCaller,
   table: PgTable,
   caseIdColumn: Column,
 ): Condition {
