@@ -1,4 +1,4 @@
-// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --screenshots]
+// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --dist=DIR --screenshots --waterfall]
 //
 // The thread view of a 20,000-post thread opened at the reader's first unread post (issue 26: post 12,345 of
 // 20,000, on page 124), cold, in Chromium: ms from navigation start to the page being interactive — the
@@ -38,7 +38,6 @@ import type {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'web');
-const DIST = path.join(WEB, 'dist');
 
 const args = new Map(
   process.argv
@@ -50,6 +49,8 @@ const args = new Map(
     }),
 );
 const LOADS = Math.max(1, Number(args.get('loads') ?? 7));
+/** --dist=DIR: serve another build (say, the previous commit's, copied aside) to compare in the same minutes. */
+const DIST = args.has('dist') ? path.resolve(args.get('dist')!) : path.join(WEB, 'dist');
 const GOAL_MS = 1000;
 const POSTS = 100;
 /** The reader's first unread post: the view asks for its page (`around`), 12,301–12,400. */
@@ -275,7 +276,25 @@ const TYPES: Record<string, string> = {
 };
 
 async function serveDist(): Promise<Server> {
-  const index = readFileSync(path.join(DIST, 'index.html'));
+  let index: string | Buffer = readFileSync(path.join(DIST, 'index.html'));
+  if (process.env.PROTO_PRELOAD) {
+    const m = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
+    const closure = (k: string, seen: Set<string>) => {
+      const e = m[k];
+      if (seen.has(e.file)) return;
+      seen.add(e.file);
+      for (const i of e.imports ?? []) closure(i, seen);
+    };
+    const base = new Set<string>();
+    closure('index.html', base);
+    const want = new Set<string>();
+    for (const k of process.env.PROTO_PRELOAD.split(',')) closure(k, want);
+    const links = [...want]
+      .filter((f) => !base.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join('');
+    index = index.toString().replace('</head>', links + '</head>');
+  }
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = path.join(DIST, path.normalize(pathname));
@@ -294,8 +313,48 @@ async function serveDist(): Promise<Server> {
   return server;
 }
 
+/** --waterfall: what one load did when — every file and call (requested, first byte, done; from navigation
+ * start), the long tasks (main thread busy ≥ 50 ms) and the milestones — to see which request waits on which. */
+async function printWaterfall(page: Page, marks: Record<string, number>, ms: number) {
+  const seen = await page.evaluate(() => ({
+    resources: performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return {
+        name: r.name.replace(location.origin, ''),
+        start: r.startTime,
+        firstByte: r.responseStart,
+        end: r.responseEnd,
+        kind: r.initiatorType,
+      };
+    }),
+    navigation: (() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { html: n.responseEnd, domInteractive: n.domInteractive, loaded: n.domContentLoadedEventEnd };
+    })(),
+    longTasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+  }));
+  const f = (v: number) => v.toFixed(0).padStart(5);
+  console.log(`\nwaterfall of one load (interactive at ${ms.toFixed(0)} ms), ms from navigation start:`);
+  console.log(
+    `  index.html done ${f(seen.navigation.html)}, DOM interactive ${f(seen.navigation.domInteractive)}, DOMContentLoaded end ${f(seen.navigation.loaded)}`,
+  );
+  console.log('  start first-byte   end  kind      file or call');
+  for (const r of [...seen.resources].sort((a, b) => a.start - b.start)) {
+    console.log(`  ${f(r.start)}      ${f(r.firstByte)} ${f(r.end)}  ${r.kind.padEnd(9)} ${r.name}`);
+  }
+  console.log(
+    `  long tasks (start+duration): ${seen.longTasks.map(([s, d]) => `${s}+${d}`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `  milestones: ${Object.entries(marks)
+      .sort((a, b) => a[1] - b[1])
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ')}`,
+  );
+}
+
 /** One cold load: ms from navigation start until the 100 posts are on the page and the editor takes focus. */
-async function timeToInteractive(browser: Browser, url: string) {
+async function timeToInteractive(browser: Browser, url: string, waterfall = false) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -303,6 +362,12 @@ async function timeToInteractive(browser: Browser, url: string) {
     // Milestones on the way, recorded in the page each frame: the case page's heading, the first post.
     // (A string: tsx would wrap a named inner function in a helper the page does not have.)
     await page.addInitScript(`
+      window.__longTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {}
       const marks = (window.__marks = {});
       const tick = () => {
         if (!marks.casePage && document.querySelector('main h1')) marks.casePage = performance.now();
@@ -319,6 +384,14 @@ async function timeToInteractive(browser: Browser, url: string) {
       };
       requestAnimationFrame(tick);
     `);
+    // --waterfall also records a Chromium performance trace of this load (open it in DevTools' Performance panel).
+    const trace = waterfall ? path.join(ROOT, '.tmp', 'thread-view-trace.json') : null;
+    if (trace) {
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'],
+      });
+    }
     await page.goto(url, { waitUntil: 'commit' });
     const handle = await page
       .waitForFunction(
@@ -355,6 +428,11 @@ async function timeToInteractive(browser: Browser, url: string) {
     const marks = await page.evaluate(
       () => (window as unknown as { __marks: Record<string, number> }).__marks,
     );
+    if (trace) {
+      await browser.stopTracing();
+      console.log(`Chromium trace of this load: ${path.relative(ROOT, trace)}`);
+    }
+    if (waterfall) await printWaterfall(page, marks, done.ms);
     return { ...done, marks };
   } finally {
     await context.close();
@@ -375,7 +453,7 @@ const percentile = (values: number[], p: number) => {
 
 // ------------------------------------------------------------------------------------------------- main
 
-if (args.get('no-build') !== 'true') {
+if (args.get('no-build') !== 'true' && !args.has('dist')) {
   const started = performance.now();
   await build({ configFile: path.join(WEB, 'vite.config.ts'), logLevel: 'warn' });
   console.log(`built web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -448,6 +526,7 @@ try {
       .join(', ')}`,
   );
   console.log(`\nloads: ${runs.map((v) => v.toFixed(0)).join(', ')} ms`);
+  if (args.get('waterfall') === 'true') await timeToInteractive(browser, url, true);
   // --screenshots: the view at 1280 and 390 px into .tmp/, and whether the page scrolls sideways on a phone.
   if (args.get('screenshots') === 'true') {
     for (const width of [1280, 390]) {
