@@ -4,8 +4,10 @@
 // 20,000, on page 124), cold, in Chromium: ms from navigation start to the page being interactive — the
 // "N new since your last visit" marker and the first unread post in view, the page's 100th post rendered (its
 // sanitised HTML in place, reactions and actions beside it) and the New post box enabled and taking focus.
-// The web app (web/dist) is served by a tiny static server and every API call is answered in the browser with
-// page.route fixtures (the session, a case, its caller metadata and the caller's relation, the embargo, the
+// The web app (web/dist) is served by a tiny static server, its page through the platform's own function (the
+// page config and the modulepreload links of the screen, services/platform/src/web-host.ts), and every API
+// call is answered in the browser with page.route fixtures (the session, a case, its caller metadata and the
+// caller's relation, the embargo, the
 // thread, its read position and follow mode, the bell's count and Action needed, 100 posts around the first
 // unread with Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure
 // is the page's own cost: loading the case page's lazy chunks, its requests, React rendering 100 posts,
@@ -21,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { webPages } from '../services/platform/src/web-host.ts';
 import type {
   ActionPage,
   CaseCallerMetadata,
@@ -276,25 +279,15 @@ const TYPES: Record<string, string> = {
 };
 
 async function serveDist(): Promise<Server> {
-  let index: string | Buffer = readFileSync(path.join(DIST, 'index.html'));
-  if (process.env.PROTO_PRELOAD) {
-    const m = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
-    const closure = (k: string, seen: Set<string>) => {
-      const e = m[k];
-      if (seen.has(e.file)) return;
-      seen.add(e.file);
-      for (const i of e.imports ?? []) closure(i, seen);
-    };
-    const base = new Set<string>();
-    closure('index.html', base);
-    const want = new Set<string>();
-    for (const k of process.env.PROTO_PRELOAD.split(',')) closure(k, want);
-    const links = [...want]
-      .filter((f) => !base.has(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-      .join('');
-    index = index.toString().replace('</head>', links + '</head>');
-  }
+  // The page as the platform serves it (its web host's function): the page config, and the modulepreload
+  // links of the screen the address names (web/route-preloads.ts).
+  const pageFor = webPages(DIST, {
+    api_url: '/',
+    score_api_url: '/scoring/',
+    logout_url: '/api/auth/logout/',
+    inactivity_timeout: null,
+    max_upload_bytes: 10 * 1024 * 1024,
+  });
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = path.join(DIST, path.normalize(pathname));
@@ -306,7 +299,7 @@ async function serveDist(): Promise<Server> {
       }
     }
     response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
-    response.end(index);
+    response.end(pageFor(pathname));
   });
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

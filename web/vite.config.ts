@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './route-preloads.ts';
 
 // In development the page talks to `npm start` on port 8000 through this proxy.
 const backend = process.env.CVDP_DEV_BACKEND ?? 'http://127.0.0.1:8000';
@@ -7,13 +8,15 @@ const proxied = ['/api', '/manage', '/scoring', '/case', '/report', '/healthz'];
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // routePreloads: dist/route-preloads.json, the chunks each screen needs, for the platform's page to preload.
+  plugins: [react(), routePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     sourcemap: false,
-    // The bench (bench/web-bundle.bench.ts) reads what each route loads from the manifest.
+    // The bench (bench/web-bundle.bench.ts) reads what each route loads from the manifest, and so does the
+    // route-preloads step.
     manifest: true,
     rolldownOptions: {
       // Shared constants (texts of core such as the pending-account message) are inlined where they are
