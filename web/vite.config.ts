@@ -15,6 +15,9 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     sourcemap: false,
+    // No modulepreload polyfill in the first chunk (1.2 kB raw, which sign-in loads too): Chromium, Firefox and
+    // Safari 17 follow <link rel="modulepreload">; an older Safari ignores it and loads a chunk when imported.
+    modulePreload: { polyfill: false },
     // The bench (bench/web-bundle.bench.ts) reads what each route loads from the manifest, and so does the
     // route-preloads step.
     manifest: true,
@@ -51,13 +54,17 @@ export default defineConfig({
             // uses) and pulled the chunk holding format and its en-US locale into sign-in (+6 kB gzip).
             { name: 'vendor-dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, priority: 15 },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
-            // the report form's libraries load with it and nowhere else.
+            // the report form's libraries load with it and nowhere else. Sets under 3 kB are merged (it was
+            // 10 kB): at 10 kB react-bootstrap's InputGroupContext joined the Dropdown chunk and @restart/ui's
+            // useRootClose the people picker's, so the sign-in page (InputGroup) loaded Popper, Modal and the
+            // picker (197 kB gzip against its 150), and so did every signed-in page's menus. At 3 kB: sign-in
+            // 147.6 kB, the report form 237.6, the thread view 25 files (bench/README.md, thread view).
             {
               name: 'vendor-lazy',
               test: /[\\/]node_modules[\\/]/,
               priority: 10,
               entriesAware: true,
-              entriesAwareMergeThreshold: 10_000,
+              entriesAwareMergeThreshold: 3000,
             },
           ],
         },
