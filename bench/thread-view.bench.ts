@@ -17,7 +17,7 @@
 // (≤ 1000 ms), with the milestones on the way.
 //
 // Figures, not assertions: the script fails only on a broken build or page.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -380,6 +380,7 @@ async function timeToInteractive(browser: Browser, url: string, waterfall = fals
     // --waterfall also records a Chromium performance trace of this load (open it in DevTools' Performance panel).
     const trace = waterfall ? path.join(ROOT, '.tmp', 'thread-view-trace.json') : null;
     if (trace) {
+      mkdirSync(path.dirname(trace), { recursive: true });
       await browser.startTracing(page, {
         path: trace,
         categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'],
