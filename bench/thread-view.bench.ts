@@ -1,11 +1,13 @@
-// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --screenshots]
+// node --import tsx bench/thread-view.bench.ts [--loads=7 --no-build --dist=DIR --screenshots --waterfall]
 //
 // The thread view of a 20,000-post thread opened at the reader's first unread post (issue 26: post 12,345 of
 // 20,000, on page 124), cold, in Chromium: ms from navigation start to the page being interactive — the
 // "N new since your last visit" marker and the first unread post in view, the page's 100th post rendered (its
 // sanitised HTML in place, reactions and actions beside it) and the New post box enabled and taking focus.
-// The web app (web/dist) is served by a tiny static server and every API call is answered in the browser with
-// page.route fixtures (the session, a case, its caller metadata and the caller's relation, the embargo, the
+// The web app (web/dist) is served by a tiny static server, its page through the platform's own function (the
+// page config and the modulepreload links of the screen, services/platform/src/web-host.ts), and every API
+// call is answered in the browser with page.route fixtures (the session, a case, its caller metadata and the
+// caller's relation, the embargo, the
 // thread, its read position and follow mode, the bell's count and Action needed, 100 posts around the first
 // unread with Markdown-rendered HTML, replies, reactions, two pinned), so no backend is needed and the figure
 // is the page's own cost: loading the case page's lazy chunks, its requests, React rendering 100 posts,
@@ -15,12 +17,13 @@
 // (≤ 1000 ms), with the milestones on the way.
 //
 // Figures, not assertions: the script fails only on a broken build or page.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { webPages } from '../services/platform/src/web-host.ts';
 import type {
   ActionPage,
   CaseCallerMetadata,
@@ -38,7 +41,6 @@ import type {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'web');
-const DIST = path.join(WEB, 'dist');
 
 const args = new Map(
   process.argv
@@ -50,6 +52,8 @@ const args = new Map(
     }),
 );
 const LOADS = Math.max(1, Number(args.get('loads') ?? 7));
+/** --dist=DIR: serve another build (say, the previous commit's, copied aside) to compare in the same minutes. */
+const DIST = args.has('dist') ? path.resolve(args.get('dist')!) : path.join(WEB, 'dist');
 const GOAL_MS = 1000;
 const POSTS = 100;
 /** The reader's first unread post: the view asks for its page (`around`), 12,301–12,400. */
@@ -275,7 +279,15 @@ const TYPES: Record<string, string> = {
 };
 
 async function serveDist(): Promise<Server> {
-  const index = readFileSync(path.join(DIST, 'index.html'));
+  // The page as the platform serves it (its web host's function): the page config, and the modulepreload
+  // links of the screen the address names (web/route-preloads.ts).
+  const pageFor = webPages(DIST, {
+    api_url: '/',
+    score_api_url: '/scoring/',
+    logout_url: '/api/auth/logout/',
+    inactivity_timeout: null,
+    max_upload_bytes: 10 * 1024 * 1024,
+  });
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = path.join(DIST, path.normalize(pathname));
@@ -287,15 +299,55 @@ async function serveDist(): Promise<Server> {
       }
     }
     response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
-    response.end(index);
+    response.end(pageFor(pathname));
   });
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return server;
 }
 
+/** --waterfall: what one load did when — every file and call (requested, first byte, done; from navigation
+ * start), the long tasks (main thread busy ≥ 50 ms) and the milestones — to see which request waits on which. */
+async function printWaterfall(page: Page, marks: Record<string, number>, ms: number) {
+  const seen = await page.evaluate(() => ({
+    resources: performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return {
+        name: r.name.replace(location.origin, ''),
+        start: r.startTime,
+        firstByte: r.responseStart,
+        end: r.responseEnd,
+        kind: r.initiatorType,
+      };
+    }),
+    navigation: (() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { html: n.responseEnd, domInteractive: n.domInteractive, loaded: n.domContentLoadedEventEnd };
+    })(),
+    longTasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+  }));
+  const f = (v: number) => v.toFixed(0).padStart(5);
+  console.log(`\nwaterfall of one load (interactive at ${ms.toFixed(0)} ms), ms from navigation start:`);
+  console.log(
+    `  index.html done ${f(seen.navigation.html)}, DOM interactive ${f(seen.navigation.domInteractive)}, DOMContentLoaded end ${f(seen.navigation.loaded)}`,
+  );
+  console.log('  start first-byte   end  kind      file or call');
+  for (const r of [...seen.resources].sort((a, b) => a.start - b.start)) {
+    console.log(`  ${f(r.start)}      ${f(r.firstByte)} ${f(r.end)}  ${r.kind.padEnd(9)} ${r.name}`);
+  }
+  console.log(
+    `  long tasks (start+duration): ${seen.longTasks.map(([s, d]) => `${s}+${d}`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `  milestones: ${Object.entries(marks)
+      .sort((a, b) => a[1] - b[1])
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ')}`,
+  );
+}
+
 /** One cold load: ms from navigation start until the 100 posts are on the page and the editor takes focus. */
-async function timeToInteractive(browser: Browser, url: string) {
+async function timeToInteractive(browser: Browser, url: string, waterfall = false) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -303,6 +355,12 @@ async function timeToInteractive(browser: Browser, url: string) {
     // Milestones on the way, recorded in the page each frame: the case page's heading, the first post.
     // (A string: tsx would wrap a named inner function in a helper the page does not have.)
     await page.addInitScript(`
+      window.__longTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {}
       const marks = (window.__marks = {});
       const tick = () => {
         if (!marks.casePage && document.querySelector('main h1')) marks.casePage = performance.now();
@@ -319,6 +377,15 @@ async function timeToInteractive(browser: Browser, url: string) {
       };
       requestAnimationFrame(tick);
     `);
+    // --waterfall also records a Chromium performance trace of this load (open it in DevTools' Performance panel).
+    const trace = waterfall ? path.join(ROOT, '.tmp', 'thread-view-trace.json') : null;
+    if (trace) {
+      mkdirSync(path.dirname(trace), { recursive: true });
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'],
+      });
+    }
     await page.goto(url, { waitUntil: 'commit' });
     const handle = await page
       .waitForFunction(
@@ -355,6 +422,11 @@ async function timeToInteractive(browser: Browser, url: string) {
     const marks = await page.evaluate(
       () => (window as unknown as { __marks: Record<string, number> }).__marks,
     );
+    if (trace) {
+      await browser.stopTracing();
+      console.log(`Chromium trace of this load: ${path.relative(ROOT, trace)}`);
+    }
+    if (waterfall) await printWaterfall(page, marks, done.ms);
     return { ...done, marks };
   } finally {
     await context.close();
@@ -375,7 +447,7 @@ const percentile = (values: number[], p: number) => {
 
 // ------------------------------------------------------------------------------------------------- main
 
-if (args.get('no-build') !== 'true') {
+if (args.get('no-build') !== 'true' && !args.has('dist')) {
   const started = performance.now();
   await build({ configFile: path.join(WEB, 'vite.config.ts'), logLevel: 'warn' });
   console.log(`built web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -448,6 +520,7 @@ try {
       .join(', ')}`,
   );
   console.log(`\nloads: ${runs.map((v) => v.toFixed(0)).join(', ')} ms`);
+  if (args.get('waterfall') === 'true') await timeToInteractive(browser, url, true);
   // --screenshots: the view at 1280 and 390 px into .tmp/, and whether the page scrolls sideways on a phone.
   if (args.get('screenshots') === 'true') {
     for (const width of [1280, 390]) {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './route-preloads.ts';
 
 // In development the page talks to `npm start` on port 8000 through this proxy.
 const backend = process.env.CVDP_DEV_BACKEND ?? 'http://127.0.0.1:8000';
@@ -7,13 +8,18 @@ const proxied = ['/api', '/manage', '/scoring', '/case', '/report', '/healthz'];
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // routePreloads: dist/route-preloads.json, the chunks each screen needs, for the platform's page to preload.
+  plugins: [react(), routePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     sourcemap: false,
-    // The bench (bench/web-bundle.bench.ts) reads what each route loads from the manifest.
+    // No modulepreload polyfill in the first chunk (1.2 kB raw, which sign-in loads too): Chromium, Firefox and
+    // Safari 17 follow <link rel="modulepreload">; an older Safari ignores it and loads a chunk when imported.
+    modulePreload: { polyfill: false },
+    // The bench (bench/web-bundle.bench.ts) reads what each route loads from the manifest, and so does the
+    // route-preloads step.
     manifest: true,
     rolldownOptions: {
       // Shared constants (texts of core such as the pending-account message) are inlined where they are
@@ -48,13 +54,17 @@ export default defineConfig({
             // uses) and pulled the chunk holding format and its en-US locale into sign-in (+6 kB gzip).
             { name: 'vendor-dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, priority: 15 },
             // Packages only some pages use: one chunk per set of pages using them (small sets merged), so
-            // the report form's libraries load with it and nowhere else.
+            // the report form's libraries load with it and nowhere else. Sets under 3 kB are merged (it was
+            // 10 kB): at 10 kB react-bootstrap's InputGroupContext joined the Dropdown chunk and @restart/ui's
+            // useRootClose the people picker's, so the sign-in page (InputGroup) loaded Popper, Modal and the
+            // picker (197 kB gzip against its 150), and so did every signed-in page's menus. At 3 kB: sign-in
+            // 147.6 kB, the report form 237.6, the thread view 25 files (bench/README.md, thread view).
             {
               name: 'vendor-lazy',
               test: /[\\/]node_modules[\\/]/,
               priority: 10,
               entriesAware: true,
-              entriesAwareMergeThreshold: 10_000,
+              entriesAwareMergeThreshold: 3000,
             },
           ],
         },

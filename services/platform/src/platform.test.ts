@@ -17,6 +17,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>x</title></head><body></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  // What the build lists per screen (web/route-preloads.ts): the page names these chunks for the browser.
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ '/cvdp/cases/:id/threads': ['assets/CasePage-1.js', 'assets/ThreadsTab-1.js'] }),
+  );
   t = await createTestApp({
     config: { webDistDir: dist, inactivityTimeout: 900, apiUrl: '/', scoreApiUrl: '/scoring/' },
     register: async (app) => {
@@ -43,6 +48,26 @@ describe('hosting page', () => {
     });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("names the chunks of the screen an address opens, so they load beside the entry's", async () => {
+    const links = (body: string) => [
+      ...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ];
+    const threads = await t.anonymous().get('/cvdp/cases/5/threads?thread=3');
+    expect(links(threads.body).map((m) => m[1])).toEqual([
+      '/assets/CasePage-1.js',
+      '/assets/ThreadsTab-1.js',
+    ]);
+    expect(threads.body).toContain('id="cvdp-config"');
+    expect(threads.body.indexOf('modulepreload')).toBeLessThan(threads.body.indexOf('</head>'));
+    expect(links((await t.anonymous().get('/cvdp/cases/5/threads/')).body)).toHaveLength(2);
+    // Another screen, or an address the pattern does not match, gets the plain page.
+    for (const other of ['/cvdp/cases/5', '/cvdp/cases/5/threads/7', '/cvdp/cases//threads', '/cvdp/']) {
+      const page = await t.anonymous().get(other);
+      expect(page.statusCode).toBe(200);
+      expect(links(page.body), other).toEqual([]);
+    }
   });
 
   it('serves assets and answers unknown API paths with JSON 404s, not the page', async () => {

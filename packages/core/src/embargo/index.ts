@@ -5,20 +5,13 @@
 import { z } from 'zod';
 import { userRefSchema } from '../cases/user-ref.ts';
 
-export const EMBARGO_STATES = ['none', 'proposed', 'active', 'revising', 'exited'] as const;
-export type EmbargoState = (typeof EMBARGO_STATES)[number];
+import { EMBARGO_STATES } from './states.ts';
+
+export { EMBARGO_STATES, type EmbargoState, EMBARGO_STATE_LABELS, EMBARGO_EXITED } from './states.ts';
 
 /** How an embargo ended: on its date, early by the coordinator, or broken by a participant's report. */
 export const EMBARGO_EXIT_KINDS = ['ended', 'ended_early', 'broken'] as const;
 export type EmbargoExitKind = (typeof EMBARGO_EXIT_KINDS)[number];
-
-export const EMBARGO_STATE_LABELS: Record<EmbargoState, string> = {
-  none: 'No embargo',
-  proposed: 'Proposed',
-  active: 'Active',
-  revising: 'Change proposed',
-  exited: 'Ended',
-};
 
 export const EMBARGO_ANSWERS = ['accept', 'decline'] as const;
 export type EmbargoAnswer = (typeof EMBARGO_ANSWERS)[number];
@@ -34,12 +27,6 @@ export const EMBARGO_PROPOSAL_OPEN =
   'Another proposal for this embargo is still open: it must be decided before a new one is made.';
 export const EMBARGO_CHANGE_NEEDS_ACTIVE =
   'There is no agreed embargo to change: participants may ask to change an active embargo only.';
-/**
- * A proposal after the end (the 409, and the exited card says it too): after Vultron's model a case has ONE
- * embargo, and `exited` is final — a new end for a disclosure that has happened would bind nobody.
- */
-export const EMBARGO_EXITED =
-  'The embargo of this case has ended, and a case has only one embargo: a new one cannot be proposed.';
 /** Ending (early, or by a breach) an embargo that is already over. */
 export const EMBARGO_ALREADY_ENDED = 'The embargo of this case has already ended.';
 export const EMBARGO_ONLY_VENDOR_ANSWERS =

@@ -7,10 +7,9 @@ import { userRefSchema } from '../cases/user-ref.ts';
 import { REACTIONS } from './reactions.ts';
 import type { PageOf } from '../http/index.ts';
 
-export const THREAD_SUBJECT_MAX = 300;
-export const POST_MAX_LENGTH = 100_000;
-/** Posts per page: a larger page_size is capped, not refused. */
-export const POSTS_MAX_PAGE_SIZE = 100;
+import { POST_MAX_LENGTH, THREAD_SUBJECT_MAX } from './limits.ts';
+
+export { THREAD_SUBJECT_MAX, POST_MAX_LENGTH, POSTS_MAX_PAGE_SIZE } from './limits.ts';
 
 const idList = z
   .union([idValue, z.array(idValue)])

@@ -1,5 +1,6 @@
 // Who is signed in (for every screen), the sign-in screens, and the session timeout guard.
 export { CurrentUserProvider, useCurrentUser, userHasRole } from './current-user.tsx';
+export { currentUserQuery } from './api/index.ts';
 export { useSetCurrentUser } from './api/index.ts';
 export { RequireUser } from './RequireUser.tsx';
 export { SessionTimeoutGuard } from './session-timeout-guard-lazy.tsx';

@@ -18,8 +18,10 @@ beforeEach(() => {
 });
 // The Threads and Artifacts tabs are the threads feature's, tested there.
 vi.mock('../threads/index.ts', () => ({
-  ThreadsTab: ({ caseId }: { caseId: number }) => <p>Threads of case {caseId}</p>,
-  ArtifactsTab: ({ caseId }: { caseId: number }) => <p>Artifacts of case {caseId}</p>,
+  loadThreadsTab: () =>
+    Promise.resolve({ ThreadsTab: ({ caseId }: { caseId: number }) => <p>Threads of case {caseId}</p> }),
+  loadArtifactsTab: () =>
+    Promise.resolve({ ArtifactsTab: ({ caseId }: { caseId: number }) => <p>Artifacts of case {caseId}</p> }),
 }));
 afterEach(() => vi.restoreAllMocks());
 

@@ -13,7 +13,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useCaseCallerMetadata } from '../../lib/case-caller-metadata.ts';
 import { useCase } from './api/index.ts';
 import { CaseHeader } from './components/CaseHeader.tsx';
-import { CASE_TABS, type CaseTab, TabComponents } from './case-tabs.ts';
+import { CASE_TABS, type CaseTab, tabComponent } from './case-tabs.ts';
 
 export { CASE_TABS, type CaseTab };
 
@@ -53,10 +53,14 @@ function TabContent({
 }) {
   if (tab === 'report') {
     // The one tab that shows the case itself: it waits for it (the header shows the spinner meanwhile).
-    return c ? <TabComponents.report c={c} /> : null;
+    const Report = tabComponent('report');
+    return c ? <Report c={c} /> : null;
   }
-  if (tab === 'participants') return <TabComponents.participants caseId={caseId} permissions={permissions} />;
-  const Tab = TabComponents[tab];
+  if (tab === 'participants') {
+    const Participants = tabComponent('participants');
+    return <Participants caseId={caseId} permissions={permissions} />;
+  }
+  const Tab = tabComponent(tab);
   return <Tab caseId={caseId} />;
 }
 

@@ -2,7 +2,7 @@
 // who agreed, the open proposal with every vendor's answer — and the caller's actions: staff propose,
 // decide and end; a vendor accepts, declines or asks for an extension; any participant reports a breach.
 import { Suspense, lazy, useState } from 'react';
-import { Button, Card } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import {
   EMBARGO_EXITED,
   EMBARGO_STATE_LABELS,
@@ -15,7 +15,12 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAnswerEmbargoProposal, useEmbargo, useEmbargoLog } from '../api/index.ts';
 import { EndTime, countdown, useNow } from '../embargo-time.tsx';
-import { BreachModal, ExitModal, ProposeModal } from './EmbargoModals.tsx';
+
+// The dialogs load when opened: their forms (react-hook-form, zod and the embargo schemas) would otherwise load
+// with every case page, the thread view included (bench/thread-view.bench.ts).
+const ProposeModal = lazy(() => import('./EmbargoModals.tsx').then((m) => ({ default: m.ProposeModal })));
+const ExitModal = lazy(() => import('./EmbargoModals.tsx').then((m) => ({ default: m.ExitModal })));
+const BreachModal = lazy(() => import('./EmbargoModals.tsx').then((m) => ({ default: m.BreachModal })));
 
 const EmbargoLogView = lazy(() =>
   import('./EmbargoLogView.tsx').then((m) => ({ default: m.EmbargoLogView })),
@@ -147,8 +152,10 @@ export function EmbargoCard({ caseId }: { caseId: number }) {
   const staff = e.can_exit || (e.state === 'none' && e.can_propose) || e.open_proposal?.can_decide === true;
   const close = () => setDialog(null);
   return (
-    <Card as="section" className="mb-2" aria-labelledby={`embargo-${caseId}-title`}>
-      <Card.Body className="py-2">
+    // Bootstrap's card markup written out: react-bootstrap's Card shares a chunk with the sign-in page's
+    // passkey code and InputGroup, which brought Popper and the people picker into every case page.
+    <section className="card mb-2" aria-labelledby={`embargo-${caseId}-title`}>
+      <div className="card-body py-2">
         <h2 id={`embargo-${caseId}-title`} className="h6 mb-1">
           Embargo <ContrastBadge bg={STATE_VARIANT[e.state]}>{EMBARGO_STATE_LABELS[e.state]}</ContrastBadge>
         </h2>
@@ -199,10 +206,14 @@ export function EmbargoCard({ caseId }: { caseId: number }) {
             <EmbargoLogView caseId={caseId} />
           </Suspense>
         )}
-      </Card.Body>
-      {dialog === 'propose' && <ProposeModal caseId={caseId} state={e.state} staff={staff} onHide={close} />}
-      {dialog === 'exit' && <ExitModal caseId={caseId} onHide={close} />}
-      {dialog === 'breach' && <BreachModal caseId={caseId} onHide={close} />}
-    </Card>
+      </div>
+      <Suspense fallback={null}>
+        {dialog === 'propose' && (
+          <ProposeModal caseId={caseId} state={e.state} staff={staff} onHide={close} />
+        )}
+        {dialog === 'exit' && <ExitModal caseId={caseId} onHide={close} />}
+        {dialog === 'breach' && <BreachModal caseId={caseId} onHide={close} />}
+      </Suspense>
+    </section>
   );
 }

@@ -2,7 +2,7 @@
 // take (reply, edit their own, history, pin for staff, delete their own or as staff). A deleted post stays
 // as a marker so its replies keep their place.
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { REACTION_EMOJI, REACTIONS, type Post, type Reaction } from '@cvdp/core';
 import { fieldErrors } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +14,10 @@ import { PostEditor } from './PostEditor.tsx';
 // The history (and the word-diff library it brings) loads when first opened, not with the thread.
 const PostHistoryModal = lazy(() =>
   import('./PostHistoryModal.tsx').then((m) => ({ default: m.PostHistoryModal })),
+);
+// The delete confirmation likewise: react-bootstrap's Modal is not needed to show a thread.
+const DeletePostModal = lazy(() =>
+  import('./DeletePostModal.tsx').then((m) => ({ default: m.DeletePostModal })),
 );
 
 export const POST_REMOVED_TEXT = 'Post removed';
@@ -214,27 +218,15 @@ export function PostItem({ post, me, staff, readOnly, onReply, children }: PostI
         </Suspense>
       )}
       {confirmDelete && (
-        <Modal show onHide={() => setConfirmDelete(false)} aria-labelledby={`delete-post-${post.id}`}>
-          <Modal.Header closeButton>
-            <Modal.Title id={`delete-post-${post.id}`}>Delete post</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            Delete this post? A “{POST_REMOVED_TEXT}” marker stays in its place.
-            <ErrorAlert error={remove.error} />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => setConfirmDelete(false) })}
-            >
-              Delete
-            </Button>
-          </Modal.Footer>
-        </Modal>
+        <Suspense fallback={null}>
+          <DeletePostModal
+            postId={post.id}
+            busy={remove.isPending}
+            error={remove.error}
+            onConfirm={() => remove.mutate(undefined, { onSuccess: () => setConfirmDelete(false) })}
+            onCancel={() => setConfirmDelete(false)}
+          />
+        </Suspense>
       )}
     </article>
   );

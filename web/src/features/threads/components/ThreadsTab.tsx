@@ -1,6 +1,6 @@
 // The case's threads: open, official or archived ones with their unread counts; staff start new ones. The
 // open thread is in the address (?thread=ID), so a link or a reload lands on it.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, ButtonGroup, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import type { Thread } from '@cvdp/core';
@@ -11,8 +11,13 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
 import { useThreads, type ThreadFilter } from '../api/index.ts';
-import { NewThreadModal } from './NewThreadModal.tsx';
 import { ThreadView } from './ThreadView.tsx';
+
+// The new-thread form loads when opened: react-hook-form, zod and the form fields would otherwise load with
+// every thread view (bench/thread-view.bench.ts).
+const NewThreadModal = lazy(() =>
+  import('./NewThreadModal.tsx').then((m) => ({ default: m.NewThreadModal })),
+);
 
 const FILTERS: { value: ThreadFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -120,14 +125,16 @@ function ThreadList({ caseId, onOpen }: { caseId: number; onOpen: (id: number) =
         </tbody>
       </Table>
       {creating && (
-        <NewThreadModal
-          caseId={caseId}
-          onClose={() => setCreating(false)}
-          onCreated={(t) => {
-            setCreating(false);
-            onOpen(t.id);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewThreadModal
+            caseId={caseId}
+            onClose={() => setCreating(false)}
+            onCreated={(t) => {
+              setCreating(false);
+              onOpen(t.id);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
