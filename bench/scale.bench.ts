@@ -4,7 +4,7 @@
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
 // printed) with --small (10,000) and --cases (100,000; --cases=1000000 for the full run) cases. Against each,
-// the real app (buildPlatform, as `npm start`) runs in a child process and, for the coordinator (sees every
+// what `npm start` runs (dist/server/platform.js, built if its sources changed) runs in a child process and, for the coordinator (sees every
 // case) and the vendor (50 cases through a group), every route of the issue's table is measured:
 //   - one client: --requests sequential requests per route (rotating the search terms), p50 and p95;
 //   - 50 clients (autocannon, --duration s after a 2 s warm-up): req/s, p99 and failed requests;
@@ -96,9 +96,11 @@ async function measureSize(
     const seedSeconds = (performance.now() - seeded) / 1000;
     console.log(`Seeded in ${seedSeconds.toFixed(1)} s.`);
 
+    // What `npm start` runs (dist/server/platform.js), so the memory figures are the deployed process's.
     const started = await startServer(import.meta.filename, {
       env: { DATABASE_URL: url },
       nodeFlags: await startFlags(),
+      production: true,
     });
     server = started.child;
     const { origin } = started;
