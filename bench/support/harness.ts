@@ -147,9 +147,13 @@ export interface ServerOptions {
  * Resolves once the child printed its port; its other output goes on to stderr.
  */
 export async function startServer(script: string, options: ServerOptions): Promise<StartedServer> {
-  if (options.production ?? process.argv.includes('--production')) return startProduction(options);
+  // `--node-flags="…"` on the benchmark's command line reaches the servers of every benchmark.
+  const nodeFlags =
+    options.nodeFlags ?? (process.argv.some((a) => a.startsWith('--node-flags=')) ? await startFlags() : []);
+  if (options.production ?? process.argv.includes('--production'))
+    return startProduction({ ...options, nodeFlags });
   const args = [
-    ...(options.nodeFlags ?? []),
+    ...nodeFlags,
     '--import',
     'tsx',
     script,
