@@ -1,5 +1,5 @@
 // npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50
-//                        --node-flags="…"]
+//                        --node-flags="…" --settle=N]
 //
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
@@ -132,6 +132,13 @@ async function measureSize(
     }
     const rssAfter = await rssMb(server.pid);
     console.log(`Platform RSS: ${rssFresh} MB fresh, ${rssAfter} MB after the load.`);
+    // Right after the load V8 still holds the heap it grew under it; its memory reducer gives that back once
+    // the process is idle (a minute or two later). --settle=N says what is left N s after the load.
+    const settle = process.argv.some((a) => a.startsWith('--settle=')) ? numberOption('settle', 1) : 0;
+    if (settle > 0) {
+      await new Promise((resolve) => setTimeout(resolve, settle * 1000));
+      console.log(`Platform RSS ${settle} s after the load: ${await rssMb(server.pid)} MB.`);
+    }
     return { figures, seedSeconds, rssFresh, rssAfter };
   } finally {
     await client.end().catch(() => {});
