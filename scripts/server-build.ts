@@ -34,9 +34,9 @@ export const ENTRIES = {
 const ALWAYS = ['package-lock.json', 'tsconfig.json', 'scripts/server-build.ts'];
 
 const posix = (p: string) => p.split(path.sep).join('/');
-/** A path from the chunks' folder to `file`, as an import or URL wants it. */
-const fromOutdir = (file: string) => {
-  const rel = posix(path.relative(outdir, file));
+/** A path from the chunks' folder `into` to `file`, as an import or URL wants it. */
+const relativeTo = (into: string, file: string) => {
+  const rel = posix(path.relative(into, file));
   return rel.startsWith('.') ? rel : `./${rel}`;
 };
 
@@ -44,9 +44,9 @@ const fromOutdir = (file: string) => {
 const BANNER = "import { fileURLToPath as __cvdpFileURLToPath } from 'node:url';";
 
 /** `import.meta.*` of a source file, rewritten to name that file wherever its chunk lands. */
-function keepImportMeta(source: string, file: string): string {
-  const url = `new URL(${JSON.stringify(fromOutdir(file))}, import.meta.url)`;
-  const dir = `new URL(${JSON.stringify(fromOutdir(path.dirname(file)) + '/')}, import.meta.url)`;
+function keepImportMeta(source: string, file: string, into: string): string {
+  const url = `new URL(${JSON.stringify(relativeTo(into, file))}, import.meta.url)`;
+  const dir = `new URL(${JSON.stringify(relativeTo(into, path.dirname(file)) + '/')}, import.meta.url)`;
   return source
     .replaceAll('import.meta.url', `${url}.href`)
     .replaceAll('import.meta.filename', `__cvdpFileURLToPath(${url})`)
@@ -57,7 +57,7 @@ function keepImportMeta(source: string, file: string): string {
  * npm packages compiled into the bundle rather than imported at run time. drizzle-orm: node's module resolver
  * re-reads the package scope of every module it loads, and drizzle-orm's package.json (179 KB: an export for
  * each of its files) was parsed again for each of its 108 modules' imports — 160 MB of garbage in the first
- * second, whose pages V8 then kept pooled (~30 MB resident). Only pure JavaScript packages that no external
+ * second, whose pages V8 then kept pooled (~40 MB resident). Only pure JavaScript packages that no external
  * package imports belong here (a second copy would be a second instance), and none that reads its own files.
  */
 const BUNDLED_PACKAGES = ['drizzle-orm'];
@@ -68,13 +68,14 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-const sourcesAsWritten: Plugin = {
+/** The plugin for a build whose chunks land in `into` (a folder of this repository). */
+const sourcesAsWritten = (into: string): Plugin => ({
   name: 'cvdp-sources-as-written',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
-      return { contents: keepImportMeta(source, args.path), loader: 'ts' };
+      return { contents: keepImportMeta(source, args.path, into), loader: 'ts' };
     });
     // npm packages stay external; our workspace packages (@cvdp/*) and BUNDLED_PACKAGES are bundled.
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -85,15 +86,15 @@ const sourcesAsWritten: Plugin = {
       const fromSource = await b.resolve(args.path, { ...options, resolveDir: args.resolveDir });
       if (fromSource.errors.length > 0) return { errors: fromSource.errors };
       if (fromSource.external) return { path: args.path, external: true };
-      // From dist/server/ node looks in the repository's node_modules (dist/ has none).
+      // From dist/… node looks in the repository's node_modules (dist/ has none).
       const fromRoot = await b.resolve(args.path, { ...options, resolveDir: root });
-      // Node, from dist/server/, finds the same file: keep the bare specifier.
+      // Node, from the chunks' folder, finds the same file: keep the bare specifier.
       if (fromRoot.errors.length === 0 && fromRoot.path === fromSource.path)
         return { path: args.path, external: true };
-      return { path: fromOutdir(fromSource.path), external: true };
+      return { path: relativeTo(into, fromSource.path), external: true };
     });
   },
-};
+});
 
 function hashOf(files: readonly string[]): string {
   const hash = createHash('sha256');
@@ -122,18 +123,12 @@ export function buildIsCurrent(): boolean {
   return hashOf([...stamp.inputs, ...ALWAYS]) === stamp.hash;
 }
 
-/**
- * Builds dist/server/ and writes the stamp. Each file is written whole (a temporary file renamed), and the
- * chunks are named by their content, so a service already running from dist/server/ still finds the chunks
- * it loads later (the CSAF validator, PGlite's driver); two starts that build at once write the same files.
- * Files of builds before the previous one are removed.
- */
-export async function buildServer(): Promise<void> {
-  const previous = readStamp();
-  const result = await build({
+/** esbuild's build of `entries` (output name → source) into `into`, a folder of this repository; not written. */
+export async function bundle(entries: Record<string, string>, into: string) {
+  return build({
     absWorkingDir: root,
-    entryPoints: ENTRIES,
-    outdir,
+    entryPoints: entries,
+    outdir: into,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -145,14 +140,25 @@ export async function buildServer(): Promise<void> {
     sourcesContent: false,
     // Function and class names as written (the logs and error names show them).
     keepNames: true,
-    // Chunks beside the entry points: the paths rewritten above are relative to dist/server/ itself.
+    // Chunks beside the entry points: the paths rewritten above are relative to that one folder.
     chunkNames: '[name]-[hash]',
     banner: { js: BANNER },
-    plugins: [sourcesAsWritten],
+    plugins: [sourcesAsWritten(into)],
     metafile: true,
     logLevel: 'warning',
     write: false,
   });
+}
+
+/**
+ * Builds dist/server/ and writes the stamp. Each file is written whole (a temporary file renamed), and the
+ * chunks are named by their content, so a service already running from dist/server/ still finds the chunks
+ * it loads later (the CSAF validator, PGlite's driver); two starts that build at once write the same files.
+ * Files of builds before the previous one are removed.
+ */
+export async function buildServer(): Promise<void> {
+  const previous = readStamp();
+  const result = await bundle(ENTRIES, outdir);
   mkdirSync(outdir, { recursive: true });
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`;
