@@ -25,6 +25,7 @@ const databaseFree = [
   'services/coordination/src/layering.test.ts',
   'services/coordination/src/second-factors/totp.test.ts',
   'services/coordination/tools/local-cve-services/*.test.ts',
+  'services/coordination/tools/production-build.test.ts',
   'services/platform/tools/seed-demo/refusal.test.ts',
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,10 +1,10 @@
 // npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50
-//                        --node-flags="…" --keep]
+//                        --node-flags="…" --settle=N --keep]
 //
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
 // printed) with --small (10,000) and --cases (100,000; --cases=1000000 for the full run) cases. Against each,
-// the real app (buildPlatform, as `npm start`) runs in a child process and, for the coordinator (sees every
+// what `npm start` runs (dist/server/platform.js, built if its sources changed) runs in a child process and, for the coordinator (sees every
 // case) and the vendor (50 cases through a group), every route of the issue's table is measured:
 //   - one client: --requests sequential requests per route (rotating the search terms), p50 and p95;
 //   - 50 clients (autocannon, --duration s after a 2 s warm-up): req/s, p99 and failed requests;
@@ -119,9 +119,11 @@ async function measureSize(
     const seedSeconds = already ? 0 : (performance.now() - seeded) / 1000;
     if (!already) console.log(`Seeded in ${seedSeconds.toFixed(1)} s.`);
 
+    // What `npm start` runs (dist/server/platform.js), so the memory figures are the deployed process's.
     const started = await startServer(import.meta.filename, {
       env: { DATABASE_URL: url },
       nodeFlags: await startFlags(),
+      production: true,
     });
     server = started.child;
     const { origin } = started;
@@ -155,6 +157,13 @@ async function measureSize(
     }
     const rssAfter = await rssMb(server.pid);
     console.log(`Platform RSS: ${rssFresh} MB fresh, ${rssAfter} MB after the load.`);
+    // Right after the load V8 still holds the heap it grew under it; its memory reducer gives that back once
+    // the process is idle (a minute or two later). --settle=N says what is left N s after the load.
+    const settle = process.argv.some((a) => a.startsWith('--settle=')) ? numberOption('settle', 1) : 0;
+    if (settle > 0) {
+      await new Promise((resolve) => setTimeout(resolve, settle * 1000));
+      console.log(`Platform RSS ${settle} s after the load: ${await rssMb(server.pid)} MB.`);
+    }
     return { figures, seedSeconds, rssFresh, rssAfter };
   } finally {
     await client.end().catch(() => {});

@@ -8,11 +8,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { loadConfig, openDatabase } from '@cvdp/server-kit';
 import { prepareCoordinationData } from '@cvdp/coordination';
 import { buildPlatform } from '../../services/platform/src/platform.ts';
+import { buildIsCurrent, buildServer, outdir } from '../../scripts/server-build.ts';
 
 // ---- options ----
 
@@ -78,8 +81,9 @@ export async function createBenchDatabase(prefix: string): Promise<BenchDatabase
 // ---- the server, in a child process ----
 
 /**
- * The V8 flags `npm start` gives the platform (`node <flags> --import tsx …main.ts` in package.json), so the
- * child runs with the same heap settings as a deployment; `--node-flags="…"` replaces them for a comparison.
+ * The node flags `npm start` gives the platform (`node <flags> dist/server/platform.js` in package.json), so
+ * the child runs with the same heap settings as a deployment; `--node-flags="…"` replaces them for a
+ * comparison.
  */
 export async function startFlags(): Promise<string[]> {
   const override = process.argv.find((a) => a.startsWith('--node-flags='));
@@ -87,11 +91,11 @@ export async function startFlags(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  // The last command of the script (it builds the web app first: `… && node <flags> --import tsx …main.ts`).
-  const command = /(?:^|&&)\s*node\s+(.*?)--import tsx services\/platform\/src\/main\.ts/.exec(
+  // The last command of the script (it builds first: `… && node <flags> dist/server/platform.js`).
+  const command = /^\s*node\s+(.*?)dist\/server\/platform\.js\s*$/.exec(
     pkg.scripts.start.split('&&').at(-1)!,
   );
-  if (!command) throw new Error('package.json start script: no `node … --import tsx …main.ts` found');
+  if (!command) throw new Error('package.json start script: no `node … dist/server/platform.js` found');
   return command[1].split(/\s+/).filter(Boolean);
 }
 
@@ -126,8 +130,14 @@ export interface StartedServer {
 export interface ServerOptions {
   /** On top of this process's environment: DATABASE_URL, CVDP_* settings. */
   env: Record<string, string>;
-  /** Node flags before `--import tsx` (heap settings, tracing). */
+  /** Node flags before the script (heap settings, tracing). */
   nodeFlags?: string[];
+  /**
+   * Run what `npm start` runs (dist/server/platform.js, built first if its sources changed) instead of the
+   * benchmark script under tsx: for figures of the deployed process (its memory). Also `--production` on the
+   * benchmark's command line. It loads the bundled data as `npm start` does, and logs nothing.
+   */
+  production?: boolean;
   /** Load the bundled data `npm start` loads (prepareCoordinationData) before listening. */
   prepareData?: boolean;
 }
@@ -137,8 +147,13 @@ export interface ServerOptions {
  * Resolves once the child printed its port; its other output goes on to stderr.
  */
 export async function startServer(script: string, options: ServerOptions): Promise<StartedServer> {
+  // `--node-flags="…"` on the benchmark's command line reaches the servers of every benchmark.
+  const nodeFlags =
+    options.nodeFlags ?? (process.argv.some((a) => a.startsWith('--node-flags=')) ? await startFlags() : []);
+  if (options.production ?? process.argv.includes('--production'))
+    return startProduction({ ...options, nodeFlags });
   const args = [
-    ...(options.nodeFlags ?? []),
+    ...nodeFlags,
     '--import',
     'tsx',
     script,
@@ -164,6 +179,34 @@ export async function startServer(script: string, options: ServerOptions): Promi
   ]);
   const { port } = JSON.parse(line) as { port: number };
   return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production start (see `ServerOptions.production`): resolves once `/healthz` answers 200. */
+async function startProduction(options: ServerOptions): Promise<StartedServer> {
+  if (!buildIsCurrent()) await buildServer();
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), path.join(outdir, 'platform.js')], {
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    const answer = await fetch(`${origin}/healthz`).catch(() => undefined);
+    if (answer?.status === 200) return { child, origin };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Ends the child server (if it still runs) and waits for it. */

@@ -1,8 +1,9 @@
-// `npm start`'s first step: builds the web app only when what it is built from changed since the last
-// build — the web sources and config, the core package the page imports, and the lockfile — by a content
-// hash kept beside the build (web/dist/.source-hash). A second `npm start` reaches its first screen in
-// seconds instead of waiting for the build each time. `npm run build:web` still builds unconditionally, and
-// since a build empties web/dist, the hash is gone after any other build: the next start builds again.
+// The web app's build for `npm start` (scripts/build-if-changed.ts): built only when what it is built from
+// changed since the last build — the web sources and config, the core package the page imports, and the
+// lockfile — by a content hash kept beside the build (web/dist/.source-hash). A second `npm start` reaches
+// its first screen in seconds instead of waiting for the build each time. `npm run build:web` still builds
+// unconditionally, and since a build empties web/dist, the hash is gone after any other build: the next start
+// builds again.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -47,16 +48,20 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
-const current = sourceHash();
-const built =
-  existsSync(path.join(dist, 'index.html')) && existsSync(hashFile)
-    ? readFileSync(hashFile, 'utf8').trim()
-    : '';
-if (built === current) {
-  console.log('The web app is up to date (web/dist); not rebuilding.');
-} else {
+/** Builds web/dist unless it was built from the sources as they are now; false when the build failed. */
+export function buildWebIfChanged(): boolean {
+  const current = sourceHash();
+  const built =
+    existsSync(path.join(dist, 'index.html')) && existsSync(hashFile)
+      ? readFileSync(hashFile, 'utf8').trim()
+      : '';
+  if (built === current) {
+    console.log('The web app is up to date (web/dist); not rebuilding.');
+    return true;
+  }
   console.log(built ? 'The web app changed since its last build: building it…' : 'Building the web app…');
   const result = spawnSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) return false;
   writeFileSync(hashFile, current + '\n');
+  return true;
 }
