@@ -1,0 +1,1 @@
+CREATE INDEX "cve_records_no_ssvc_idx" ON "cve_records" USING btree ("severity","score" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "cve_records"."has_ssvc";
