@@ -22,6 +22,7 @@ import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
 import { holdsRole } from '../policy/rules.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
+import { denseScanBound, wordsRowByRow } from '../search/dense-words.ts';
 import { caseParticipants, caseStatusCounts, caseUserStates, cases, resolutionOptions } from './tables.ts';
 import { heldReports } from '../held/tables.ts';
 
@@ -123,6 +124,19 @@ export const CANDIDATE_ENTRIES_PER_CASE = 4;
 export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
   if (f.query && !f.owned) {
     const limit = CANDIDATE_ENTRIES_PER_CASE * (bound + 1);
+    // Common words: the first pages alone may hold more than `bound` matching cases (search/dense-words.ts).
+    const range = await denseScanBound(db, f.query);
+    if (range) {
+      const near = db
+        .select({ caseId: searchEntries.caseId })
+        .from(searchEntries)
+        .innerJoin(cases, eq(cases.id, searchEntries.caseId))
+        .where(and(range, wordsRowByRow(f.query), listConditions(caller, f, 'none')))
+        .limit(limit)
+        .as('near');
+      const [found] = await db.select({ cases: sql<number>`count(distinct ${near.caseId})::int` }).from(near);
+      if (found.cases > bound) return bound + 1;
+    }
     const hits = db
       .select({ caseId: searchEntries.caseId })
       .from(searchEntries)

@@ -7,6 +7,7 @@ import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
 import { caseParticipants, cases } from '../tables.ts';
 import { countCasesUpTo } from '../cases/store.ts';
+import { DENSE_DEFAULTS, denseScanBound, forgetTableStats } from './dense-words.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 const MATCHES = COUNT_CAP + 5;
@@ -124,4 +125,42 @@ it("counts a word search from a bounded candidate scan, and exactly when the can
   // Many cases: the candidate scan alone says "more than the bound".
   expect(await countCasesUpTo(t.db, staff, { query: 'wombat' }, 1)).toBe(2);
   expect(await countCasesUpTo(t.db, staff, { query: 'wombat' }, MATCHES)).toBe(MATCHES);
+});
+
+describe('common words read from the first pages (dense-words.ts), with the same answers as from the index', () => {
+  const small = { minEntries: 1, scanRows: 100_000, minShare: 0.05 };
+
+  it('guesses only from the statistics: every word common', async () => {
+    await t.db.execute(sql`analyze search_entries`);
+    forgetTableStats(t.db);
+    expect(await denseScanBound(t.db, 'wombat burrow', small)).not.toBeNull();
+    expect(await denseScanBound(t.db, 'wombat numbat', small)).toBeNull();
+    expect(await denseScanBound(t.db, 'the', small)).toBeNull();
+    // The defaults leave a table of this size to the index.
+    expect(await denseScanBound(t.db, 'wombat')).toBeNull();
+  });
+
+  it('counts, pages and ranks as the index does, for cases and search, within what the caller may see', async () => {
+    const before = {
+      cases: await get(coordinator, '/api/cases/?query=wombat&page_size=20&page=3'),
+      search: await get(coordinator, '/api/search/?query=wombat&page_size=20&page=3'),
+      member: await get(member, '/api/search/?query=wombat'),
+    };
+    const saved = { ...DENSE_DEFAULTS };
+    Object.assign(DENSE_DEFAULTS, small);
+    try {
+      expect(await denseScanBound(t.db, 'wombat')).not.toBeNull();
+      const cases = await get(coordinator, '/api/cases/?query=wombat&page_size=20&page=3');
+      expect(cases).toMatchObject({ count: COUNT_CAP, count_capped: true });
+      expect(cases.results).toEqual(before.cases.results);
+      const search = await get(coordinator, '/api/search/?query=wombat&page_size=20&page=3');
+      expect(search).toMatchObject({ count: COUNT_CAP, count_capped: true });
+      expect(search.results).toEqual(before.search.results);
+      // A vendor member sees 3 of those cases: the first pages do not hold more than the cap for them, so
+      // their count comes from the index, exact.
+      expect(await get(member, '/api/search/?query=wombat')).toEqual(before.member);
+    } finally {
+      Object.assign(DENSE_DEFAULTS, saved);
+    }
+  });
 });

@@ -1,9 +1,11 @@
 // GET /api/search/?query=… — full-text search over what the caller may see, ranked, with safe snippets.
 import type { FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { type SearchHit, searchHitSchema, searchQuery } from '@cvdp/core';
 import { cappedPageOf, pageQuery, paginateCapped, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
 import { countHitsUpTo, searchHits } from './store.ts';
+import { denseScanBound } from './dense-words.ts';
 
 export const SEARCH_MAX_PAGE_SIZE = 50;
 
@@ -22,11 +24,19 @@ export async function searchRoutes(app: FastifyInstance) {
     (request) => {
       const caller = callerOf(request.user!);
       const words = request.query.query;
-      return paginateCapped(
-        request,
-        request.query,
-        (bound) => countHitsUpTo(db, caller, words, bound),
-        (limit, offset, bound): Promise<SearchHit[]> => searchHits(db, caller, words, limit, offset, bound),
+      // Common words: count (and then rank) the first matches from the table's first pages when they hold
+      // more than the cap (dense-words.ts); else from the index.
+      let range: SQL | null = null;
+      const countUpTo = async (bound: number) => {
+        const near = await denseScanBound(db, words);
+        if (near && (await countHitsUpTo(db, caller, words, bound, near)) > bound) {
+          range = near;
+          return bound + 1;
+        }
+        return countHitsUpTo(db, caller, words, bound);
+      };
+      return paginateCapped(request, request.query, countUpTo, (limit, offset, bound): Promise<SearchHit[]> =>
+        searchHits(db, caller, words, limit, offset, bound, range),
       );
     },
   );

@@ -2,13 +2,14 @@
 // answers; later posts and vulnerabilities). Ranked with ts_rank; snippets from ts_headline, made safe to
 // render as HTML: PostgreSQL marks the matches with control characters that cannot come from the text
 // (they are stripped from it first), the text is HTML-escaped, and only then do the marks become <mark>.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchHitType } from '@cvdp/core';
 import type { Db } from '@cvdp/server-kit';
 import { type Caller, filter } from '../policy/index.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { cases } from '../cases/tables.ts';
 import { searchEntries } from './tables.ts';
+import { wordsRowByRow } from './dense-words.ts';
 
 const START = '\u0001';
 const STOP = '\u0002';
@@ -27,15 +28,27 @@ const tsQuery = (words: string) => sql`plainto_tsquery('english', ${words})`;
  * case.read rule on the entry's case and, for a post, its thread open to the caller (a restricted thread's
  * posts are found by its participants and staff only). Later types' narrower rules plug in there too.
  */
-const matching = (caller: Caller, words: string) =>
-  and(sql`${searchEntries.tsv} @@ ${tsQuery(words)}`, filter('search.read', caller));
+const matching = (caller: Caller, words: string, range?: SQL | null) =>
+  and(
+    range ? and(range, wordsRowByRow(words)) : sql`${searchEntries.tsv} @@ ${tsQuery(words)}`,
+    filter('search.read', caller),
+  );
 
-/** The matching entries the caller may see, counted up to `bound` + 1 (paginateCapped's cap). */
-export async function countHitsUpTo(db: Db, caller: Caller, words: string, bound: number): Promise<number> {
+/**
+ * The matching entries the caller may see, counted up to `bound` + 1 (paginateCapped's cap); with `range`
+ * (denseScanBound), only those in the table's first pages.
+ */
+export async function countHitsUpTo(
+  db: Db,
+  caller: Caller,
+  words: string,
+  bound: number,
+  range?: SQL | null,
+): Promise<number> {
   const hits = db
     .select({ id: searchEntries.id })
     .from(searchEntries)
-    .where(matching(caller, words))
+    .where(matching(caller, words, range))
     .limit(bound + 1)
     .as('hits');
   const [{ n }] = await db.select({ n: count() }).from(hits);
@@ -55,7 +68,9 @@ export const safeSnippet = (headline: string) =>
 /**
  * A page of hits ranked by relevance over a bounded candidate set: the first `bound` matching entries the
  * caller may see (the index's order), so a common word ranks a thousand entries, not a third of the index.
- * While the count is exact (count_capped false) every match is a candidate and the ranking is exact.
+ * While the count is exact (count_capped false) every match is a candidate and the ranking is exact. With
+ * `range` (the count found more than `bound` matches there) the first `bound` matches are read from the table's
+ * first pages instead of the index: the same entries, in the same order.
  */
 export async function searchHits(
   db: Db,
@@ -64,6 +79,7 @@ export async function searchHits(
   limit: number,
   offset: number,
   bound: number,
+  range?: SQL | null,
 ): Promise<SearchHit[]> {
   // The policy filter is inside the bounded set: nothing the caller may not see is ranked.
   const candidates = db
@@ -76,7 +92,7 @@ export async function searchHits(
       tsv: searchEntries.tsv,
     })
     .from(searchEntries)
-    .where(matching(caller, words))
+    .where(matching(caller, words, range))
     .limit(bound)
     .as('candidates');
   const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQuery(words)})`;
