@@ -1,5 +1,5 @@
 // npm run bench:scale [-- --cases=100000 --small=10000 --requests=200 --duration=10 --connections=50
-//                        --node-flags="…" --settle=N --keep]
+//                        --node-flags="…" --settle=N --keep --only=<part of a route's name>]
 //
 // Issue 30's regression guard: do the case workspace's lists and searches cost what a page costs, whatever
 // the data? In one run, two databases are seeded (bench/support/case-seed.ts: set-based, the seeding time
@@ -67,6 +67,12 @@ const ROUTES: Route[] = (['coordinator', 'vendor'] as const)
       paths: ['/api/triage/?ordering=quality'],
     },
   );
+
+/** --only=<words>: the routes whose name holds them (e.g. --only=vendor), to measure a change again quickly. */
+const selectedRoutes = () => {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  return only ? ROUTES.filter((r) => r.name.includes(only)) : ROUTES;
+};
 
 /** The child's resident memory in MB (Linux). */
 async function rssMb(pid: number | undefined): Promise<number> {
@@ -137,7 +143,7 @@ async function measureSize(
       vendor: { cookie: (await signIn(origin, VENDOR, PASSWORD)).cookie },
     };
     const figures = new Map<string, Figures>();
-    for (const route of ROUTES) {
+    for (const route of selectedRoutes()) {
       const times = await oneClientTimes(origin, route.paths, headers[route.who], requests);
       const many = await runScenario(
         origin,
@@ -193,7 +199,7 @@ async function main() {
   const a = await measureSize(small, requests, connections, duration);
   const b = await measureSize(large, requests, connections, duration);
   const ok = (met: boolean) => (met ? 'met' : 'MISSED');
-  const rows = ROUTES.map((route) => {
+  const rows = selectedRoutes().map((route) => {
     const x = a.figures.get(route.name)!;
     const y = b.figures.get(route.name)!;
     const growth = y.p50 / Math.max(x.p50, 0.1);

@@ -125,7 +125,9 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
   if (f.query && !f.owned) {
     const limit = CANDIDATE_ENTRIES_PER_CASE * (bound + 1);
     // Common words: the first pages alone may hold more than `bound` matching cases (search/dense-words.ts).
-    const range = await denseScanBound(db, f.query);
+    // Staff only: others see a small share of the cases, so the first pages seldom hold that many of theirs
+    // (a vendor's search paid the range and then the index: 2.4 → 14.8 ms at 1M cases).
+    const range = caller.staff ? await denseScanBound(db, f.query) : null;
     if (range) {
       const near = db
         .select({ caseId: searchEntries.caseId })
