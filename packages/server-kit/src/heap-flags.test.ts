@@ -8,7 +8,8 @@ describe('start flags', () => {
       scripts: Record<string, string>;
     };
     for (const script of ['start', 'start:coordination']) {
-      const node = /\bnode (.*)--import tsx/.exec(pkg.scripts[script]);
+      // The service runs compiled (dist/server/), after a tsx step that builds it if its sources changed.
+      const node = /&& node (.*) dist\/server\//.exec(pkg.scripts[script]);
       expect(node?.[1].split(/\s+/)).toEqual(expect.arrayContaining([...START_NODE_FLAGS]));
     }
   });

@@ -22,7 +22,7 @@ import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
 import { holdsRole } from '../policy/rules.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
-import { denseScanBound, wordsRowByRow } from '../search/dense-words.ts';
+import { denseScanBound, wordsRowByRow } from './common-words.ts';
 import { caseParticipants, caseStatusCounts, caseUserStates, cases, resolutionOptions } from './tables.ts';
 import { heldReports } from '../held/tables.ts';
 
@@ -124,7 +124,7 @@ export const CANDIDATE_ENTRIES_PER_CASE = 4;
 export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
   if (f.query && !f.owned) {
     const limit = CANDIDATE_ENTRIES_PER_CASE * (bound + 1);
-    // Common words: the first pages alone may hold more than `bound` matching cases (search/dense-words.ts).
+    // Common words: the first pages alone may hold more than `bound` matching cases (common-words.ts).
     // Staff only: others see a small share of the cases, so the first pages seldom hold that many of theirs
     // (a vendor's search paid the range and then the index: 2.4 → 14.8 ms at 1M cases).
     const range = caller.staff ? await denseScanBound(db, f.query) : null;

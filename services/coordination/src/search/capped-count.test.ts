@@ -7,7 +7,7 @@ import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
 import { caseParticipants, cases } from '../tables.ts';
 import { countCasesUpTo } from '../cases/store.ts';
-import { DENSE_DEFAULTS, denseScanBound, forgetTableStats } from './dense-words.ts';
+import { DENSE_DEFAULTS, denseScanBound, forgetTableStats } from '../cases/common-words.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
 const MATCHES = COUNT_CAP + 5;
@@ -127,7 +127,7 @@ it("counts a word search from a bounded candidate scan, and exactly when the can
   expect(await countCasesUpTo(t.db, staff, { query: 'wombat' }, MATCHES)).toBe(MATCHES);
 });
 
-describe('common words read from the first pages (dense-words.ts), with the same answers as from the index', () => {
+describe('common words read from the first pages (cases/common-words.ts), with the same answers as from the index', () => {
   const small = { minEntries: 1, scanRows: 100_000, minShare: 0.05 };
 
   it('guesses only from the statistics: every word common', async () => {

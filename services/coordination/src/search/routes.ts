@@ -5,7 +5,7 @@ import { type SearchHit, searchHitSchema, searchQuery } from '@cvdp/core';
 import { cappedPageOf, pageQuery, paginateCapped, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
 import { countHitsUpTo, searchHits } from './store.ts';
-import { denseScanBound } from './dense-words.ts';
+import { denseScanBound } from '../cases/common-words.ts';
 
 export const SEARCH_MAX_PAGE_SIZE = 50;
 
@@ -25,7 +25,7 @@ export async function searchRoutes(app: FastifyInstance) {
       const caller = callerOf(request.user!);
       const words = request.query.query;
       // Common words: count (and then rank) the first matches from the table's first pages when they hold
-      // more than the cap (dense-words.ts); else from the index.
+      // more than the cap (cases/common-words.ts); else from the index.
       let range: SQL | null = null;
       const countUpTo = async (bound: number) => {
         // Staff only, as for the cases list (cases/store.ts countCasesUpTo says why).

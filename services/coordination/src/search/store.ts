@@ -9,7 +9,7 @@ import { type Caller, filter } from '../policy/index.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { cases } from '../cases/tables.ts';
 import { searchEntries } from './tables.ts';
-import { wordsRowByRow } from './dense-words.ts';
+import { wordsRowByRow } from '../cases/common-words.ts';
 
 const START = '\u0001';
 const STOP = '\u0002';

@@ -12,7 +12,7 @@
 // same; if not, the caller falls back to the index. A wrong guess costs one bounded scan.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '@cvdp/server-kit';
-import { searchEntries } from './tables.ts';
+import { searchEntries } from '../search/tables.ts';
 
 export interface DenseOptions {
   /** Below this many entries the index is cheap enough: never guess. */
