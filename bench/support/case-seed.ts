@@ -3,6 +3,7 @@
 // statements (the search triggers index every case and report as the rows go in).
 import type pg from 'pg';
 import { hashPassword } from '@cvdp/server-kit';
+import { COUNT_DUPLICATE_TERMS, DUPLICATE_TERMS_TRIGGER } from './duplicate-terms.ts';
 
 export const COORDINATOR = 'coordinator@bench.test';
 export const VENDOR = 'vendor@bench.test';
@@ -148,7 +149,7 @@ export async function seed(client: pg.Client, cases: number, log: (line: string)
   // in one statement, and each update walks the row's growing chain of versions (10 ms a report at 10k, hours at
   // 1M). As bench:duplicates does, the counts are made in one statement after the reports, then each report's
   // quality flags are worked out again with them (the quality trigger reads the counts for "common words").
-  await client.query('alter table duplicate_signals disable trigger duplicate_signals_count_terms');
+  await client.query(`alter table duplicate_signals disable trigger ${DUPLICATE_TERMS_TRIGGER}`);
   // Likewise each report makes its reporter's record again (reporter_records), reading their reports so far:
   // the records are made once per reporter after the reports.
   await client.query('alter table reports disable trigger reports_reporter_records');
@@ -172,13 +173,8 @@ export async function seed(client: pg.Client, cases: number, log: (line: string)
        ) as doc
        from cases c order by c.id) d`,
   );
-  await timed(
-    'duplicate term counts',
-    `insert into duplicate_terms (term, n)
-     select t, count(*) from duplicate_signals, unnest(terms) t group by t
-     union all select '', count(*) from duplicate_signals`,
-  );
-  await client.query('alter table duplicate_signals enable trigger duplicate_signals_count_terms');
+  await timed('duplicate term counts', COUNT_DUPLICATE_TERMS);
+  await client.query(`alter table duplicate_signals enable trigger ${DUPLICATE_TERMS_TRIGGER}`);
   await client.query('alter table reports enable trigger reports_reporter_records');
   await timed(
     'reporter records',

@@ -7,6 +7,7 @@ import { hashPassword, openPostgres } from '@cvdp/server-kit';
 import { readSources } from '../../services/scoring/src/ingest/sources.ts';
 import { ingestFiles } from '../../services/scoring/src/ingest/ingest.ts';
 import { requireRecordsDir } from '../../services/scoring/testing/records.ts';
+import { COUNT_DUPLICATE_TERMS, DUPLICATE_TERMS_TRIGGER } from './duplicate-terms.ts';
 
 export const SCORER = 'scorer@bench.test';
 export const PASSWORD = 'bench password for the scoring queue';
@@ -92,7 +93,7 @@ export async function seed(client: pg.Client, url: string, records: number, log:
   // Each record's duplicate signals count their words in duplicate_terms row by row (a trigger); copies share
   // their originals' words, so that trigger would update the same counter rows hundreds of thousands of times
   // in one statement, each walking the row's growing chain of versions. The counts are made once after the copy.
-  await client.query('alter table duplicate_signals disable trigger duplicate_signals_count_terms');
+  await client.query(`alter table duplicate_signals disable trigger ${DUPLICATE_TERMS_TRIGGER}`);
   // Copy k of original o gets CVE-2090-<(k-1)·originals + rank(o)>; ids and search text rewritten. A copy's
   // CVE document is a stub naming its id: the queue never reads `record` (the detail page does), and
   // rewriting, re-compressing and sorting ~10 KB of JSON per copy was most of the seeding time (30,000 copies
@@ -118,13 +119,8 @@ export async function seed(client: pg.Client, url: string, records: number, log:
     [copies, records],
   );
   await client.query('delete from duplicate_terms');
-  await timed(
-    'duplicate term counts',
-    `insert into duplicate_terms (term, n)
-     select t, count(*) from duplicate_signals, unnest(terms) t group by t
-     union all select '', count(*) from duplicate_signals`,
-  );
-  await client.query('alter table duplicate_signals enable trigger duplicate_signals_count_terms');
+  await timed('duplicate term counts', COUNT_DUPLICATE_TERMS);
+  await client.query(`alter table duplicate_signals enable trigger ${DUPLICATE_TERMS_TRIGGER}`);
   // Queue state: ~5 % assigned to the bench scorer, ~15 % to others, ~10 % scored, ~2 % reassessed,
   // ~0.5 % locked now, ~3 % with a software priority.
   await timed(

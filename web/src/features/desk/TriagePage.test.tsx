@@ -11,6 +11,15 @@ import { fakeDeskCalls, page, renderAt } from './test-utils.tsx';
 
 let calls: ReturnType<typeof fakeDeskCalls>;
 const STRONG: TriageQuality = { score: 100, label: 'strong', reasons: [], reporter_valid_history: false };
+/** One report waiting in the queue. */
+const WAITING = {
+  id: 31,
+  title: 'Buffer overflow in router',
+  reporter: { id: 3, name: 'Rita Reporter' },
+  product: 'Acme Router 2',
+  submitted: '2026-05-01T10:05:00Z',
+  quality: STRONG,
+};
 beforeEach(() => {
   calls = fakeDeskCalls();
 });
@@ -18,18 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('TriagePage', () => {
   it('lists each waiting case with its reporter, product and submitted time, linking to the case', async () => {
-    calls.triage.mockResolvedValue(
-      page([
-        {
-          id: 31,
-          title: 'Buffer overflow in router',
-          reporter: { id: 3, name: 'Rita Reporter' },
-          product: 'Acme Router 2',
-          submitted: '2026-05-01T10:05:00Z',
-          quality: STRONG,
-        },
-      ]),
-    );
+    calls.triage.mockResolvedValue(page([WAITING]));
     renderAt(<TriagePage />, '/cvdp/triage');
     const link = await screen.findByRole('link', { name: 'Buffer overflow in router' });
     expect(link).toHaveAttribute('href', '/cvdp/cases/31');
@@ -43,15 +41,7 @@ describe('TriagePage', () => {
   });
 
   it('a queue past the count cap says "1,000+ reports waiting" and pages on past the last counted page', async () => {
-    const row = {
-      id: 31,
-      title: 'Buffer overflow in router',
-      reporter: { id: 3, name: 'Rita Reporter' },
-      product: 'Acme Router 2',
-      submitted: '2026-05-01T10:05:00Z',
-      quality: STRONG,
-    };
-    calls.triage.mockResolvedValue({ ...page([row], 1000), count_capped: true });
+    calls.triage.mockResolvedValue({ ...page([WAITING], 1000), count_capped: true });
     renderAt(<TriagePage />, '/cvdp/triage');
     expect(await screen.findByText('1,000+ reports waiting')).toBeInTheDocument();
     expect(screen.getByText(/Page 1 of \d+\+/)).toBeInTheDocument();
