@@ -5,11 +5,11 @@ import { Pagination } from 'react-bootstrap';
  * counting at 1,000 so that it costs what a page costs).
  */
 export const countLabel = (count: number, capped: boolean | undefined, one: string, many: string) =>
-  capped
-    ? `${count.toLocaleString('en')}+ ${many}`
-    : count === 1
-      ? `1 ${one}`
-      : `${count.toLocaleString('en')} ${many}`;
+  !capped && count === 1 ? `1 ${one}` : `${countFigure(count, capped)} ${many}`;
+
+/** The number alone: "1,000+" when capped (a desk's figure). */
+export const countFigure = (count: number, capped: boolean | undefined) =>
+  `${count.toLocaleString('en')}${capped ? '+' : ''}`;
 
 /**
  * Previous/next over a page-numbered list ({count, next, previous}). A capped count (`capped`) has more

@@ -87,16 +87,21 @@ function prepareBell(db: Db, filters: ReturnType<BellFilters>, onlyUnread: boole
   return { page, countsAlone };
 }
 
-type BellStatements = ReturnType<typeof prepareBell>;
-const statements = new WeakMap<Db, Map<string, BellStatements>>();
+/** Statements prepared once per database handle and name (a name per caller shape and list). */
+const prepared = new WeakMap<Db, Map<string, unknown>>();
+
+function preparedOnce<T>(db: Db, name: string, prepare: () => T): T {
+  let built = prepared.get(db);
+  if (!built) prepared.set(db, (built = new Map<string, unknown>()));
+  if (!built.has(name)) built.set(name, prepare());
+  return built.get(name) as T;
+}
+
+const shapeName = (shape: BellShape) => `${shape.staff ? '_staff' : ''}${shape.groups ? '_groups' : ''}`;
 
 function bellStatements(db: Db, filters: BellFilters, shape: BellShape, onlyUnread: boolean) {
-  const name = `bell${shape.staff ? '_staff' : ''}${shape.groups ? '_groups' : ''}${onlyUnread ? '_unread' : ''}`;
-  let built = statements.get(db);
-  if (!built) statements.set(db, (built = new Map<string, BellStatements>()));
-  let found = built.get(name);
-  if (!found) built.set(name, (found = prepareBell(db, filters(shape), onlyUnread, name)));
-  return found;
+  const name = `bell${shapeName(shape)}${onlyUnread ? '_unread' : ''}`;
+  return preparedOnce(db, name, () => prepareBell(db, filters(shape), onlyUnread, name));
 }
 
 /** The bell's page and its counts: one statement (two when the page has no rows). */
@@ -137,8 +142,6 @@ function prepareActions(db: Db, filters: ReturnType<BellFilters>, name: string) 
     .prepare(name);
 }
 
-const actionStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareActions>>>();
-
 /**
  * A page of the caller's open requests and how many there are, in one statement. A page with no rows carries
  * no count: page 1 is then an empty list (count 0), a later page is past the end (pageFrom).
@@ -148,11 +151,8 @@ export async function readActions(
   filters: BellFilters,
   q: PageQuery,
 ): Promise<{ results: ActionItem[]; count: number }> {
-  const name = `actions${q.shape.staff ? '_staff' : ''}${q.shape.groups ? '_groups' : ''}`;
-  let built = actionStatements.get(db);
-  if (!built) actionStatements.set(db, (built = new Map<string, ReturnType<typeof prepareActions>>()));
-  let statement = built.get(name);
-  if (!statement) built.set(name, (statement = prepareActions(db, filters(q.shape), name)));
+  const name = `actions${shapeName(q.shape)}`;
+  const statement = preparedOnce(db, name, () => prepareActions(db, filters(q.shape), name));
   const rows = await statement.execute({
     userId: q.user.id,
     groupIds: [...q.user.groupIds],

@@ -8,6 +8,7 @@ import { Link, Navigate } from 'react-router';
 import type { CaseListRow, CurrentUser } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { countFigure } from '../../components/Pager.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { userHasRole } from '../auth/index.ts';
 import { ActionNeeded, UnreadCount, UnreadLink } from '../notifications/index.ts';
@@ -23,10 +24,6 @@ const OPEN = [0, 1];
 export const MY_REPORTS_PATH = '/cvdp/reports/';
 const SCORING_QUEUE_PATH = '/cvdp/scoring';
 const NOTIFICATIONS_PATH = '/cvdp/notifications';
-
-/** A figure's count: "1,000+" when the list stopped counting at its cap. */
-const capped = (page: { count: number; count_capped?: boolean }) =>
-  `${page.count.toLocaleString('en')}${page.count_capped ? '+' : ''}`;
 
 function Figure(props: { label: string; value: ReactNode; to: string; action: string }) {
   return (
@@ -56,7 +53,7 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
         <Col>
           <Figure
             label="Waiting for triage"
-            value={triage.data && capped(triage.data)}
+            value={triage.data && countFigure(triage.data.count, triage.data.count_capped)}
             to={TRIAGE_PATH}
             action="Open triage"
           />
@@ -76,7 +73,7 @@ export function CoordinatorDesk({ user }: { user: CurrentUser }) {
         <Col>
           <Figure
             label="My open cases"
-            value={mine.data && capped(mine.data)}
+            value={mine.data && countFigure(mine.data.count, mine.data.count_capped)}
             to={MY_CASES_PATH}
             action="All my cases"
           />
