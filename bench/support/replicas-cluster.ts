@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { START_NODE_FLAGS } from '@cvdp/server-kit';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { type SmtpSink, startSmtpSink } from '../../services/coordination/testing/smtp-test-sink.ts';
 
@@ -158,7 +159,7 @@ export class Cluster {
     const main = name === 'scoring' ? 'services/scoring/src/main.ts' : 'services/coordination/src/main.ts';
     const started = Date.now();
     const out = createWriteStream(replica.log, { flags: 'a' });
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', main], {
+    const child = spawn(process.execPath, [...START_NODE_FLAGS, '--import', 'tsx', main], {
       cwd: ROOT,
       env: this.env(replica),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,8 +15,14 @@ describe('start flags', () => {
   });
 
   it('are found on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(missingStartFlags(['--max-semi-space-size=4'], '')).toEqual([]);
-    expect(missingStartFlags([], '--enable-source-maps --max_semi_space_size=8')).toEqual([]);
-    expect(missingStartFlags(['--import', 'tsx'], '')).toEqual(['--max-semi-space-size=4']);
+    expect(missingStartFlags(['--max-semi-space-size=4', '--heap-growing-percent=50'], '')).toEqual([]);
+    expect(
+      missingStartFlags(['--heap_growing_percent=40'], '--enable-source-maps --max_semi_space_size=8'),
+    ).toEqual([]);
+    expect(missingStartFlags(['--max-semi-space-size=4'], '')).toEqual(['--heap-growing-percent=50']);
+    expect(missingStartFlags(['--import', 'tsx'], '')).toEqual([
+      '--max-semi-space-size=4',
+      '--heap-growing-percent=50',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { START_NODE_FLAGS } from '@cvdp/server-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'services/coordination/src/main.ts');
@@ -76,7 +77,7 @@ async function makeInstance(name: string, port: number): Promise<Instance> {
 
 async function start(instance: Instance) {
   const started = Date.now();
-  instance.child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', MAIN], {
+  instance.child = spawn(process.execPath, [...START_NODE_FLAGS, '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: instance.env,
     stdio: ['ignore', 'inherit', 'inherit'],
