@@ -88,22 +88,21 @@ export async function queueRoutes(app: FastifyInstance) {
       // paginateCapped()'s page: an exact count of 300,000 records reads them all for every page, so it
       // stops at 1,000 ("1,000+", count_capped; issue 30). The rows come as JSON text from the database
       // (listVulsJson: the objects' parsing, mapping and serialising were most of this route's time, issue 13).
-      // A phrase of common words is counted in the table's first pages and, when its count is capped (its
-      // matches are dense), paged by walking the ordering (common-phrase.ts); same answers as the index.
-      const phrase = await commonPhrase(db, words, filters);
+      // A phrase of common words whose count is capped (its matches are dense) is paged by walking the
+      // ordering's index (common-phrase.ts): the same rows as the index's bitmap and a sort of every match.
       let dense = false;
       let results = '[]';
       const page = await paginateCapped(
         request,
         q,
         async (bound) => {
-          const n = await countVuls(db, where, bound, phrase);
+          const n = await countVuls(db, where, bound);
           dense = n > bound;
           return n;
         },
         async (limit, offset) => {
-          const walk = dense ? phrase : null;
-          results = await listVulsJson(db, where, q.ordering, lockSeconds(), limit, offset, walk);
+          const phrase = dense ? await commonPhrase(db, words, filters) : null;
+          results = await listVulsJson(db, where, q.ordering, lockSeconds(), limit, offset, phrase);
           return [];
         },
       );

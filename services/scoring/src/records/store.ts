@@ -33,7 +33,7 @@ import {
 } from '@cvdp/core/scoring/index';
 import { cveRecords, vulChanges, vulEnrichment } from './tables.ts';
 import { orderBy } from './ordering.ts';
-import { type CommonPhrase, rangeCountQuery, walkPageIds } from './common-phrase.ts';
+import { type CommonPhrase, walkPageIds } from './common-phrase.ts';
 import { vulScores } from '../scores/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 
@@ -219,16 +219,7 @@ export function queueChanged() {
   queueGeneration++;
 }
 
-/**
- * With `phrase` (a common phrase, common-phrase.ts) and a bound, the bound + 1 matches are looked for in the
- * table's first pages first; if they are not all there, the index counts as without it.
- */
-export async function countVuls(
-  db: Db,
-  where: SQL | undefined,
-  bound?: number,
-  phrase?: CommonPhrase | null,
-): Promise<number> {
+export async function countVuls(db: Db, where: SQL | undefined, bound?: number): Promise<number> {
   const query = countVulsQuery(db, where, bound);
   const { sql: text, params } = query.toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
@@ -242,15 +233,10 @@ export async function countVuls(
   if (hit && hit.generation === queueGeneration && now - hit.at < COUNT_CACHE_MS) return hit.n;
   // The generation before counting: a write that lands meanwhile makes this result stale at once.
   const generation = queueGeneration;
-  let n: number | undefined;
-  if (phrase && bound !== undefined) {
-    const [inRange] = await rangeCountQuery(db, phrase, bound);
-    if (inRange.n > bound) n = inRange.n;
-  }
-  n ??= (await query)[0].n;
-  if (n >= COUNT_CACHE_MIN) cache.set(key, { n, at: now, generation });
+  const [row] = await query;
+  if (row.n >= COUNT_CACHE_MIN) cache.set(key, { n: row.n, at: now, generation });
   else cache.delete(key);
-  return n;
+  return row.n;
 }
 
 /**
