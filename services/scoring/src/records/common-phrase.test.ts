@@ -12,6 +12,7 @@ import {
   type CommonPhraseOptions,
   commonPhrase,
   walkPageIds,
+  worthWalking,
 } from './common-phrase.ts';
 import { listVulsJson, queueConditions } from './store.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
@@ -22,7 +23,7 @@ let scorer: TestClient & { user: { id: number } };
 const saved = { ...COMMON_PHRASE_DEFAULTS };
 // The walk reads at most 1,200 of the 3,200 records: enough for every page below, so a walk in another order
 // than the page's would give other rows.
-const small: CommonPhraseOptions = { minRecords: 1, minShare: 0.05, walkRows: 1200 };
+const small: CommonPhraseOptions = { minRecords: 1, minShare: 0.05, minDensity: 0.01, maxWalkRows: 1200 };
 
 beforeAll(async () => {
   t = await createScoringTestApp();
@@ -112,7 +113,12 @@ it('walks the ordering with the same answers as the index: every ordering, pages
 
 it('falls back to the index when the walk is too short or the count not capped, with the same answers', async () => {
   const exact = await exactAnswers();
-  Object.assign(COMMON_PHRASE_DEFAULTS, { ...small, walkRows: 60 });
+  Object.assign(COMMON_PHRASE_DEFAULTS, { ...small, maxWalkRows: 60 });
+  for (const query of QUERIES) expect(await page(query), query).toEqual(exact.get(query));
+  // Page 3 of 20 gave up after 60 rows: not walked again up to that page's end, still walked for less.
+  const phrase = (await commonPhrase(t.db, 'wombat & bur:*', undefined))!;
+  expect(worthWalking(t.db, phrase, '-priority', 60)).toBe(false);
+  expect(worthWalking(t.db, phrase, '-priority', 50)).toBe(true);
   for (const query of QUERIES) expect(await page(query), query).toEqual(exact.get(query));
   // A count below the cap is exact and never walks.
   Object.assign(COMMON_PHRASE_DEFAULTS, small);

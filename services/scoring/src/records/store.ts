@@ -33,7 +33,7 @@ import {
 } from '@cvdp/core/scoring/index';
 import { cveRecords, vulChanges, vulEnrichment } from './tables.ts';
 import { orderBy } from './ordering.ts';
-import { type CommonPhrase, walkPageIds } from './common-phrase.ts';
+import { type CommonPhrase, walkGaveUp, walkPageIds, worthWalking } from './common-phrase.ts';
 import { vulScores } from '../scores/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 
@@ -301,15 +301,12 @@ export async function listVulsJson(
   /** A common phrase whose matches are dense (the capped count found them): walk the ordering first. */
   phrase?: CommonPhrase | null,
 ): Promise<string> {
-  if (phrase) {
-    const walked = await pageJson(
-      db,
-      walkPageIds(db, phrase, ordering, limit, offset),
-      ordering,
-      lockSeconds,
-    );
+  if (phrase && worthWalking(db, phrase, ordering, offset + limit)) {
+    const walk = walkPageIds(db, phrase, ordering, limit, offset);
+    const walked = await pageJson(db, walk, ordering, lockSeconds);
     // A full page is the exact one; a short one may be the walk's end, not the matches' end.
     if (walked.length === limit) return `[${walked.join(',')}]`;
+    walkGaveUp(db, phrase, ordering, offset + limit);
   }
   const page = db
     .select({ pageId: sql<number>`${cveRecords.id}`.as('page_id') })
