@@ -36,12 +36,13 @@ import {
   findVulId,
   listActivity,
   listChanges,
-  listConditions,
+  queueConditions,
   listVulsJson,
   patchVul,
   readVul,
 } from './store.ts';
 import { vulListOptionsSchema } from './responses.ts';
+import { commonPhrase } from './common-phrase.ts';
 
 /** Who may use base 2. */
 export const SCORING_ROLES: readonly Role[] = ['scorer', 'admin'];
@@ -83,17 +84,25 @@ export async function queueRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const q = request.query;
-      const where = listConditions(q, request.user!.id, lockSeconds());
+      const { where, filters, words } = queueConditions(q, request.user!.id, lockSeconds());
       // paginateCapped()'s page: an exact count of 300,000 records reads them all for every page, so it
       // stops at 1,000 ("1,000+", count_capped; issue 30). The rows come as JSON text from the database
       // (listVulsJson: the objects' parsing, mapping and serialising were most of this route's time, issue 13).
+      // A phrase of common words whose count is capped (its matches are dense) is paged by walking the
+      // ordering's index (common-phrase.ts): the same rows as the index's bitmap and a sort of every match.
+      let dense = false;
       let results = '[]';
       const page = await paginateCapped(
         request,
         q,
-        (bound) => countVuls(db, where, bound),
+        async (bound) => {
+          const n = await countVuls(db, where, bound);
+          dense = n > bound;
+          return n;
+        },
         async (limit, offset) => {
-          results = await listVulsJson(db, where, q.ordering, lockSeconds(), limit, offset);
+          const phrase = dense ? await commonPhrase(db, words, filters) : null;
+          results = await listVulsJson(db, where, q.ordering, lockSeconds(), limit, offset, phrase);
           return [];
         },
       );

@@ -32,6 +32,8 @@ import {
   type VulSummary,
 } from '@cvdp/core/scoring/index';
 import { cveRecords, vulChanges, vulEnrichment } from './tables.ts';
+import { orderBy } from './ordering.ts';
+import { type CommonPhrase, walkGaveUp, walkPageIds, worthWalking } from './common-phrase.ts';
 import { vulScores } from '../scores/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 
@@ -65,38 +67,37 @@ export function queryToTsquery(query: string): string | null {
     .join(' & ');
 }
 
-const ORDER_COLUMNS = {
-  id: cveRecords.id,
-  published: cveRecords.datePublished,
-  modified: cveRecords.dateUpdated,
-  score: cveRecords.score,
-  priority: cveRecords.priority,
-} as const;
-
-function orderBy(ordering: string): SQL[] {
-  const descending = ordering.startsWith('-');
-  const field = (descending ? ordering.slice(1) : ordering) as keyof typeof ORDER_COLUMNS;
-  const col = ORDER_COLUMNS[field];
-  // Written as the indexes are (records/tables.ts), so a page is read off an index in order; `id` is never
-  // null, and its own ordering reads the primary key (backwards for -id).
-  if (field === 'id') return [descending ? desc(cveRecords.id) : asc(cveRecords.id)];
-  const dir = descending ? sql`desc nulls last` : sql`asc nulls last`;
-  const out: SQL[] = [sql`${col} ${dir}`];
-  if (field === 'priority') out.push(sql`${cveRecords.datePublished} desc nulls last`);
-  out.push(descending ? sql`${cveRecords.id} desc nulls last` : asc(cveRecords.id));
-  return out;
+/**
+ * The queue's conditions: `where` all of them; `filters` all but the words of `query`, and `words` its
+ * tsquery when the query is words only (no CVE id prefix), for the common-phrase reading (common-phrase.ts).
+ */
+export interface QueueConditions {
+  where: SQL | undefined;
+  filters: SQL | undefined;
+  words: string | null;
 }
 
-export function listConditions(q: VulListQuery, me: number, lockSeconds: number): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
+export function queueConditions(q: VulListQuery, me: number, lockSeconds: number): QueueConditions {
+  let text: SQL | undefined;
+  let words: string | null = null;
   if (q.query) {
     const ts = queryToTsquery(q.query);
     const byId = /^cve-[0-9-]*$/i.test(q.query)
       ? sql`${cveRecords.cveId} like ${q.query.toUpperCase() + '%'}`
       : undefined;
     const byText = ts ? sql`${cveRecords.tsv} @@ to_tsquery('simple', ${ts})` : undefined;
-    where.push(byId && byText ? or(byId, byText) : (byId ?? byText ?? sql`false`));
+    text = byId && byText ? or(byId, byText) : (byId ?? byText ?? sql`false`);
+    if (byText && !byId) words = ts;
   }
+  const filters = filterConditions(q, me, lockSeconds);
+  return { where: text ? and(text, filters) : filters, filters, words };
+}
+
+export const listConditions = (q: VulListQuery, me: number, lockSeconds: number): SQL | undefined =>
+  queueConditions(q, me, lockSeconds).where;
+
+function filterConditions(q: VulListQuery, me: number, lockSeconds: number): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
   if (q.status) where.push(eq(cveRecords.status, q.status));
   if (q.assigned !== undefined) {
     if (q.assigned === 'none') where.push(isNull(cveRecords.assignedTo));
@@ -297,7 +298,16 @@ export async function listVulsJson(
   lockSeconds: number,
   limit: number,
   offset: number,
+  /** A common phrase whose matches are dense (the capped count found them): walk the ordering first. */
+  phrase?: CommonPhrase | null,
 ): Promise<string> {
+  if (phrase && worthWalking(db, phrase, ordering, offset + limit)) {
+    const walk = walkPageIds(db, phrase, ordering, limit, offset);
+    const walked = await pageJson(db, walk, ordering, lockSeconds);
+    // A full page is the exact one; a short one may be the walk's end, not the matches' end.
+    if (walked.length === limit) return `[${walked.join(',')}]`;
+    walkGaveUp(db, phrase, ordering, offset + limit);
+  }
   const page = db
     .select({ pageId: sql<number>`${cveRecords.id}`.as('page_id') })
     .from(cveRecords)
@@ -306,6 +316,16 @@ export async function listVulsJson(
     .limit(limit)
     .offset(offset)
     .as('page');
+  return `[${(await pageJson(db, page, ordering, lockSeconds)).join(',')}]`;
+}
+
+/** The summaries' JSON texts of a page of ids, in the ordering. */
+async function pageJson(
+  db: Db,
+  page: ReturnType<typeof walkPageIds>,
+  ordering: string,
+  lockSeconds: number,
+): Promise<string[]> {
   const lockedAt = sql`${cveRecords.lockedAt}`;
   const rows = await db
     .select({
@@ -340,7 +360,7 @@ export async function listVulsJson(
     .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
     .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
     .orderBy(...orderBy(ordering));
-  return `[${rows.map((r) => r.json).join(',')}]`;
+  return rows.map((r) => r.json);
 }
 
 /** The record's numeric id for a path key, or 404. */
