@@ -304,6 +304,13 @@ describe('GET /api/triage/?ordering=quality', () => {
       byQuality.results.slice(0, 2).map((r) => r.id),
     );
     expect(scores[0]).toBeLessThan(scores.at(-1)!);
+    // With words: the same matches as the default order, weakest first.
+    const words = await triage('&query=search%20box');
+    const wordsByQuality = await triage('&query=search%20box&ordering=quality');
+    expect(words.count).toBeGreaterThan(1);
+    expect(wordsByQuality.results.map((r) => r.id).sort()).toEqual(words.results.map((r) => r.id).sort());
+    const wordScores = wordsByQuality.results.map((r) => r.quality.score);
+    expect(wordScores).toEqual([...wordScores].sort((a, b) => a - b));
   });
 
   it('keeps its stored order through held, released, moved, edited and deleted reports', async () => {
