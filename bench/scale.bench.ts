@@ -59,8 +59,8 @@ const ROUTES: Route[] = (['coordinator', 'vendor'] as const)
     ...(who === 'coordinator' ? [{ name: `${who}: /api/triage/`, who, paths: ['/api/triage/'] }] : []),
   ])
   .concat(
-    // Issue 28: the whole queue scored and ordered weakest first. Last: it reads the whole queue (seconds at
-    // 200,000 waiting), and the statements its 50 clients leave running would weigh on the routes after it.
+    // Issue 28: the queue ordered weakest first (triage_order, kept by triggers). Last, as when it scored the
+    // whole queue per request (seconds at 200,000 waiting) and its 50 clients' statements weighed on the rest.
     {
       name: 'coordinator: /api/triage/?ordering=quality',
       who: 'coordinator',

@@ -7,10 +7,12 @@ import type { PageOf, TriageRow } from '@cvdp/core';
 import { CASE_STATUS } from '@cvdp/core';
 import { ManualClock, rowsOf } from '@cvdp/server-kit';
 import { sampleReportQuestions, sampleVulnerability } from '@cvdp/core/testing/report/test-fixtures';
-import { resolutionOptions } from '../tables.ts';
+import { cases, resolutionOptions } from '../tables.ts';
+import { triageConditions } from '../cases/store.ts';
+import { qualityOf } from './store.ts';
 import { INVALID_RESOLUTIONS, NOT_VULNERABILITY_MIN, NOT_VULNERABILITY_RESOLUTION } from './thresholds.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
-import { submitReport, type ReportFormParts } from '../../testing/report-test-helpers.ts';
+import { editReport, submitReport, type ReportFormParts } from '../../testing/report-test-helpers.ts';
 
 let t: TestApp;
 let coordinator: TestClient & { user: TestUser };
@@ -30,6 +32,48 @@ async function triage(query = ''): Promise<PageOf<TriageRow>> {
   return res.json();
 }
 const rowOf = async (id: number) => (await triage()).results.find((r) => r.id === id)!;
+
+/**
+ * Every page of the weakest-first order (kept in triage_order by triggers) against the score worked out from
+ * the sources at the clock's now, then the case's age: any writer the triggers miss, or a weight the migration
+ * has wrong, shows here.
+ */
+async function expectStoredOrderAgrees(held = false) {
+  const listed: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await coordinator.get(
+      `/api/triage/?ordering=quality&page_size=7&page=${page}${held ? '&held=true' : ''}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body: PageOf<TriageRow> = res.json();
+    listed.push(...body.results.map((r) => r.id));
+    if (!body.next) break;
+  }
+  const waiting = await rowsOf<{ id: number; age: number }>(
+    t.db,
+    sql`select ${cases.id} as id, row_number() over (order by ${cases.createdAt}, ${cases.id}) as age
+          from ${cases} where ${triageConditions(undefined, held)}`,
+  );
+  const quality = await qualityOf(
+    t.db,
+    waiting.map((w) => w.id),
+    clock.now(),
+  );
+  const expected = waiting
+    .sort((a, b) => quality.get(a.id)!.score - quality.get(b.id)!.score || Number(a.age) - Number(b.age))
+    .map((w) => w.id);
+  expect(listed).toEqual(expected);
+  // The stored scores themselves (a wrong weight may leave the order as it is).
+  const stored = await rowsOf<{ case_id: number; score: number }>(
+    t.db,
+    sql`select case_id, case when nv_until >= ${clock.now()} then score_nv else score_plain end as score
+          from triage_order where held = ${held}`,
+  );
+  expect(new Map(stored.map((r) => [Number(r.case_id), Number(r.score)]))).toEqual(
+    new Map(waiting.map((w) => [w.id, quality.get(w.id)!.score])),
+  );
+  return listed;
+}
 
 const report = (description: string, product = 'Acme Shop 2.3', title = 'SQL injection in Acme Shop') =>
   sampleReportQuestions({ title, product, vulnerabilities: [sampleVulnerability({ description })] });
@@ -150,8 +194,10 @@ describe('GET /api/triage/: the quality of each report', () => {
     const theirs = await submit(other, { report: report(`Their thing. ${STEPS}`) });
     expect((await rowOf(theirs)).quality.reasons).toEqual(['no_poc']);
     // 31 days later the closes are history.
+    await expectStoredOrderAgrees();
     clock.advance(31 * 86_400_000);
     expect((await rowOf(next)).quality.reasons).toEqual(['no_poc']);
+    await expectStoredOrderAgrees();
     clock.set(Date.now());
   });
 
@@ -171,6 +217,7 @@ describe('GET /api/triage/: the quality of each report', () => {
       reasons: ['missing_steps', 'no_poc', 'reporter_valid_history'],
       reporter_valid_history: true,
     });
+    await expectStoredOrderAgrees();
   });
 });
 
@@ -224,6 +271,7 @@ describe("the reporters' records (kept by triggers for every writer)", () => {
       await t.db.update(resolutionOptions).set({ name: nav.name }).where(eq(resolutionOptions.id, nav.id));
     }
     expect(await recordOf(reporter.user.id)).toEqual({ valid: 1, closes: 2 });
+    await expectStoredOrderAgrees();
   });
 
   it("the records' SQL function uses thresholds.ts's numbers and names", async () => {
@@ -256,6 +304,40 @@ describe('GET /api/triage/?ordering=quality', () => {
       byQuality.results.slice(0, 2).map((r) => r.id),
     );
     expect(scores[0]).toBeLessThan(scores.at(-1)!);
+    // With words: the same matches as the default order, weakest first.
+    const words = await triage('&query=search%20box');
+    const wordsByQuality = await triage('&query=search%20box&ordering=quality');
+    expect(words.count).toBeGreaterThan(1);
+    expect(wordsByQuality.results.map((r) => r.id).sort()).toEqual(words.results.map((r) => r.id).sort());
+    const wordScores = wordsByQuality.results.map((r) => r.quality.score);
+    expect(wordScores).toEqual([...wordScores].sort((a, b) => a - b));
+  });
+
+  it('keeps its stored order through held, released, moved, edited and deleted reports', async () => {
+    const reporter = await t.signIn();
+    const a = await submit(reporter, { report: report('It is broken.', 'Acme Shop') });
+    const b = await submit(reporter, { report: report(`Fine. ${STEPS}`), poc });
+    // Held (any writer: the database itself), then released.
+    await t.db.execute(sql`insert into held_reports (case_id, reason) values (${a}, 'range')`);
+    expect(await expectStoredOrderAgrees()).not.toContain(a);
+    expect(await expectStoredOrderAgrees(true)).toContain(a);
+    await t.db.execute(sql`update held_reports set released_at = now() where case_id = ${a}`);
+    expect(await expectStoredOrderAgrees()).toContain(a);
+    // b's report moved into a (a merge): a's first report is unchanged, b has none and scores as unscored.
+    await t.db.execute(sql`update reports set case_id = ${a} where case_id = ${b}`);
+    await expectStoredOrderAgrees();
+    // An edit that adds the steps and a version raises a's score.
+    await t.db.execute(
+      sql`delete from reports where case_id = ${a} and id <> (select min(id) from reports where case_id = ${a})`,
+    );
+    const before = (await rowOf(a)).quality.score;
+    const edit = await editReport(reporter, a, { report: report(`Broken. ${STEPS}`, 'Acme Shop 2.3') });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await rowOf(a)).quality.score).toBeGreaterThan(before);
+    await expectStoredOrderAgrees();
+    // The reporter's account deleted: their reports stay, without a reporter.
+    await t.db.execute(sql`delete from users where id = ${reporter.user.id}`);
+    await expectStoredOrderAgrees();
   });
 
   it('refuses an unknown ordering with a 400 naming the field', async () => {

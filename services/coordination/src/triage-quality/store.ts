@@ -1,15 +1,17 @@
 // The triage score (issue 28, "quality signals, not walls"): from a report's stored flags (report_quality,
-// kept by a trigger) and its reporter's record, read in one statement for a page of the queue — or for the
-// whole queue when it is ordered weakest first. It only orders and labels: nothing here hides a report.
+// kept by a trigger) and its reporter's record, read in one statement for a page of the queue; the queue ordered
+// weakest first walks triage_order, the same score kept by triggers. It only orders and labels: nothing here
+// hides a report.
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  CASE_STATUS,
   type TriageQuality,
   type TriageQualityLabel,
   type TriageQualityReason,
   TRIAGE_QUALITY_REASONS,
 } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
-import { triageConditions } from '../cases/store.ts';
+import { matchesWords } from '../cases/store.ts';
 import {
   COMMON_TEXT_SHARE,
   NOT_VULNERABILITY_DAYS,
@@ -125,7 +127,10 @@ export async function qualityOf(db: Db, caseIds: number[], now: Date): Promise<M
 
 /**
  * A page of the triage queue (the cases list's filter; `held`: the held reports instead), weakest first, then
- * oldest first.
+ * oldest first. The order is triage_order's (kept by triggers): two index walks, one over the rows whose
+ * "closed as not a vulnerability lately" holds at `now` (their score_nv), one over the rest (score_plain),
+ * merged — so a page reads about a page of rows however long the queue (bench/README.md, issue 30). The
+ * page's rows and scores are then read from their sources, as for the default order.
  */
 export async function listTriageByQuality(
   db: Db,
@@ -135,13 +140,32 @@ export async function listTriageByQuality(
   now: Date,
   held = false,
 ): Promise<ScoredTriageRow[]> {
+  const upTo = limit + offset;
+  const from = query ? sql`triage_order o join cases on cases.id = o.case_id` : sql`triage_order o`;
+  const words = query ? sql`and ${matchesWords(query)}` : sql``;
+  const order = await rowsOf<{ case_id: number }>(
+    db,
+    sql`select case_id from (
+          (select o.case_id, o.score_nv as score, o.created_at from ${from}
+            where o.held = ${held} and o.nv_until >= ${now} ${words}
+            order by o.score_nv, o.created_at, o.case_id limit ${upTo})
+          union all
+          (select o.case_id, o.score_plain, o.created_at from ${from}
+            where o.held = ${held} and (o.nv_until is null or o.nv_until < ${now}) ${words}
+            order by o.score_plain, o.created_at, o.case_id limit ${upTo})
+        ) merged order by score, created_at, case_id limit ${limit} offset ${offset}`,
+  );
+  const ids = order.map((row) => Number(row.case_id));
+  if (ids.length === 0) return [];
   const rows = await rowsOf<RawRow>(
     db,
     scored(
-      triageConditions(query, held)!,
+      sql`cases.id in (${sql.join(ids, sql`, `)}) and cases.status = ${CASE_STATUS.PENDING}`,
       now,
-      sql`order by score, t.case_created_at, t.id limit ${limit} offset ${offset}`,
+      sql``,
     ),
   );
-  return rows.map(toRow);
+  const byId = new Map(rows.map((raw) => [raw.id, toRow(raw)]));
+  // A case that left the queue between the two reads is left out of this page.
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
