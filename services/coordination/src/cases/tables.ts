@@ -56,6 +56,9 @@ export const cases = pgTable(
     index('cases_created_by_idx').on(t.createdBy),
     index('cases_updated_idx').on(t.updatedAt),
     index('cases_tags_idx').using('gin', t.tags),
+    // "My cases" counts up to 1,001 owned cases and checks each one's status: read here, index-only, instead
+    // of from each case's heap page (bench/README.md, issue 30).
+    index('cases_id_status_idx').on(t.id, t.status),
   ],
 );
 

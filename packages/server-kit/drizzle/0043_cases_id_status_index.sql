@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "cases_id_status_idx" ON "cases" USING btree ("id","status");
