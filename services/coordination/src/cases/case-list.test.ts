@@ -123,6 +123,13 @@ describe('GET /api/cases/', () => {
       expect((await listIds(vendorMember, '?owned=True')).sort()).toEqual([ids.other]);
       const rows: CaseListRow[] = (await vendorMember.get('/api/cases/?owned=True')).json().results;
       expect(rows[0].owners).toEqual(['Globex Security']);
+      // Owner twice over (their group and themselves): one case, counted once.
+      await t.db
+        .insert(caseParticipants)
+        .values({ caseId: ids.other, userId: vendorMember.user.id, role: 'owner' });
+      const twice = (await vendorMember.get('/api/cases/?owned=True')).json();
+      expect(twice.count).toBe(1);
+      expect(twice.results.map((r: CaseListRow) => r.id)).toEqual([ids.other]);
     } finally {
       await t.db.delete(caseParticipants).where(eq(caseParticipants.caseId, ids.other));
     }

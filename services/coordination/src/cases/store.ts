@@ -19,7 +19,7 @@ import {
 } from '@cvdp/core';
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
-import { holdsRole } from '../policy/rules.ts';
+import { holdsRole, roleRows } from '../policy/rules.ts';
 import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { denseScanBound, wordsRowByRow } from './common-words.ts';
@@ -156,6 +156,22 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
       .from(hits);
     if (row.entries < limit) return Math.min(row.cases, bound + 1);
     if (row.cases > bound) return bound + 1;
+  }
+  if (f.owned && !f.query) {
+    // "My cases" from the caller's owner rows in case order, each case once as it streams past (a Group over
+    // the owners' index, stopping at the bound). As a semi-join from cases, the planner first hashed all of
+    // the owner's rows: 5–7 ms for 10,000 owned cases at a million (bench/README.md, issue 30).
+    const mine = db
+      .select({ caseId: caseParticipants.caseId })
+      .from(caseParticipants)
+      .innerJoin(cases, eq(cases.id, caseParticipants.caseId))
+      .where(and(roleRows(caller, ['owner']), listConditions(caller, { ...f, owned: false })))
+      .groupBy(caseParticipants.caseId)
+      .orderBy(caseParticipants.caseId)
+      .limit(bound + 1)
+      .as('mine');
+    const [{ n }] = await db.select({ n: count() }).from(mine);
+    return n;
   }
   const matches = db
     .select({ id: cases.id })

@@ -131,11 +131,16 @@ function callerRowSql(caller: ListCaller, userColumn: Column | SQL, groupColumn:
   return groupIds.length ? sql`(${byUser} or ${groupColumn} in (${sql.join(groupIds, sql`, `)}))` : byUser;
 }
 
-/** SQL: the caller holds (one of) the roles in the case whose id is in `caseIdColumn`. */
-export function holdsRole(caller: ListCaller, caseIdColumn: Column, roles: readonly CaseRole[] | 'any'): SQL {
+/** SQL over case_participants: the rows through which the caller (or one of their groups) holds the roles. */
+export function roleRows(caller: ListCaller, roles: readonly CaseRole[] | 'any'): SQL {
   const who = callerRowSql(caller, caseParticipants.userId, caseParticipants.groupId);
   const which = roles === 'any' ? undefined : inArray(caseParticipants.role, [...roles]);
-  return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${and(who, which)})`;
+  return and(who, which)!;
+}
+
+/** SQL: the caller holds (one of) the roles in the case whose id is in `caseIdColumn`. */
+export function holdsRole(caller: ListCaller, caseIdColumn: Column, roles: readonly CaseRole[] | 'any'): SQL {
+  return sql`exists (select 1 from ${caseParticipants} where ${caseParticipants.caseId} = ${caseIdColumn} and ${roleRows(caller, roles)})`;
 }
 
 // The thread subqueries name their tables by aliases and every column fully qualified, written out: they
