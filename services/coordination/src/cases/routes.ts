@@ -86,7 +86,7 @@ export interface CaseRoutesOptions {
   };
   /**
    * Issue 28's quality signals (triage-quality, a higher domain): each triage row's score, and the queue
-   * ordered weakest first (rows shaped like listTriage's).
+   * ordered weakest first (rows shaped like listTriage's, with their scores).
    */
   triageQuality: {
     of: (db: Db, caseIds: number[], now: Date) => Promise<Map<number, TriageQuality>>;
@@ -97,7 +97,7 @@ export interface CaseRoutesOptions {
       offset: number,
       now: Date,
       held: boolean,
-    ) => Promise<Awaited<ReturnType<typeof listTriage>>>;
+    ) => Promise<(Awaited<ReturnType<typeof listTriage>>[number] & { quality: TriageQuality })[]>;
   };
 }
 
@@ -238,20 +238,24 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           const now = app.clock.now();
           const { query, ordering } = request.query;
           const held = heldOnly(request.query.held);
-          const rows =
+          // Ordered by quality, the page comes with its scores; else they are read for the page.
+          const scoredRows =
             ordering === 'quality'
               ? await options.triageQuality.listByQuality(db, query, limit, offset, now, held)
-              : await listTriage(db, query, limit, offset, held);
+              : undefined;
+          const rows = scoredRows ?? (await listTriage(db, query, limit, offset, held));
           const [refs, quality] = await Promise.all([
             userRefs(
               db,
               rows.map((row) => row.reporterId),
             ),
-            options.triageQuality.of(
-              db,
-              rows.map((row) => row.id),
-              now,
-            ),
+            scoredRows
+              ? new Map(scoredRows.map((row) => [row.id, row.quality]))
+              : options.triageQuality.of(
+                  db,
+                  rows.map((row) => row.id),
+                  now,
+                ),
           ]);
           return rows.map((row) => ({
             id: row.id,

@@ -133,12 +133,11 @@ describe('TriagePage', () => {
 
   it('shows the held reports in their own section and releases one into the queue', async () => {
     const heldRow = {
+      ...WAITING,
       id: 44,
       title: 'Flood report',
       reporter: { id: 5, name: 'Nina Newcomer' },
-      product: 'Acme Router 2',
       submitted: '2026-05-02T08:00:00Z',
-      quality: { score: 100, label: 'strong' as const, reasons: [], reporter_valid_history: false },
     };
     calls.triage.mockImplementation(async (params) => page(params.held === 'true' ? [heldRow] : []));
     const post = vi
