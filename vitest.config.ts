@@ -16,6 +16,8 @@ const databaseFree = [
   'packages/server-kit/src/outbound/*.test.ts',
   'packages/server-kit/src/secret-key.test.ts',
   'packages/server-kit/src/storage/*.test.ts',
+  // The embedded test databases' reuse: nothing to test on PostgreSQL (each file copies the template there).
+  'packages/server-kit/testing/pglite-reuse.test.ts',
   'services/coordination/src/advisories/render-cache.test.ts',
   'services/coordination/src/csaf/csaf21/*.test.ts',
   'services/coordination/src/csaf/vex.test.ts',

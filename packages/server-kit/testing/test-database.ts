@@ -1,9 +1,12 @@
 // Test databases start from a migrated template (built once per run by the global setup), so a test file
-// gets a fresh database in about half a second instead of a full initdb + migrate.
+// gets a fresh database without a full initdb + migrate: on PostgreSQL a copy of the template database
+// (~0.1 s), on PGlite an instance of the worker's reset to the template (pglite-reuse.ts; a new instance
+// from the template's dump costs 1–3 s). CVDP_TEST_FRESH_PGLITE=1 gives every file a new instance.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { reusedPglite } from './pglite-reuse.ts';
 
 export interface TemplateInfo {
   kind: 'pglite' | 'postgres';
@@ -21,6 +24,7 @@ export function databaseUrlFor(serverUrl: string, dbName: string) {
 
 export async function createTestDatabase(template: TemplateInfo): Promise<Database> {
   if (template.kind === 'pglite') {
+    if (process.env.CVDP_TEST_FRESH_PGLITE !== '1') return reusedPglite(template.location);
     const dump = await readFile(template.location);
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
