@@ -1,5 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { servers } from './support/servers.ts';
+
+// The servers run the compiled platform (support/servers.ts): the runner brings dist/server up to date first
+// (a content hash: nothing to do when the sources did not change). Workers load this file too; they skip it.
+if (!process.env.TEST_WORKER_INDEX) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-changed.ts', 'server'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+}
 
 // Browser tests drive the real built app (npm test builds it first) served by the real platform process,
 // each server on its own fresh embedded database, in Debian's Chromium.
