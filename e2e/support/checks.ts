@@ -1,6 +1,6 @@
 // What every screen of the browser tests is checked for: axe finds no serious or critical WCAG A/AA
 // violation, and the page needs no sideways scrolling at 390 px (screenshots at both widths are kept in
-// test-results/ to look at).
+// test-results/ to look at, except in CI).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type CDPSession, type Page } from '@playwright/test';
 

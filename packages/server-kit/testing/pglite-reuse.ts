@@ -302,6 +302,8 @@ function lend(instance: Instance, templateFile: string): Database {
       return true;
     },
   });
+  // The wiring openPglite (database.ts) does for a client, here for the handle: openPglite imports the drizzle
+  // driver only when the embedded database is opened, so the three lines are not shared through a helper.
   const db = drizzlePglite({ client: handle }) as unknown as Db;
   const notifications = pgliteNotifications(handle);
   registerNotifications(db, notifications);
