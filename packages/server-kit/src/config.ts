@@ -118,6 +118,11 @@ export interface Config {
   webhookWorker: boolean;
   /** Email digests (issue 26): whether this process runs the digest worker (CVDP_DIGEST_WORKER=0: not). */
   digestWorker: boolean;
+  /**
+   * Whether this process runs the scheduled-publication worker (CVDP_PUBLICATION_WORKER=0: another replica
+   * publishes; every replica may run one, the lease keeps them apart).
+   */
+  publicationWorker: boolean;
   /** How often the digest worker looks for periods that ended (CVDP_DIGEST_POLL_SECONDS, 60). */
   digestPollIntervalMs: number;
   /**
@@ -299,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferWorker: env.CVDP_TRANSFER_WORKER !== '0' && env.CVDP_TRANSFER_WORKER !== 'false',
     webhookWorker: env.CVDP_WEBHOOK_WORKER !== '0' && env.CVDP_WEBHOOK_WORKER !== 'false',
     digestWorker: env.CVDP_DIGEST_WORKER !== '0' && env.CVDP_DIGEST_WORKER !== 'false',
+    publicationWorker: env.CVDP_PUBLICATION_WORKER !== '0' && env.CVDP_PUBLICATION_WORKER !== 'false',
     digestPollIntervalMs: intFromEnv(env, 'CVDP_DIGEST_POLL_SECONDS', 60)! * 1000,
     outboundAllow: parseOutboundAllow(env.CVDP_OUTBOUND_ALLOW),
     fileSweepSeconds:
