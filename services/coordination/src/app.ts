@@ -13,7 +13,7 @@ import { groupRoutes } from './groups/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { cweRoutes } from './cwe/routes.ts';
 import { caseRoutes } from './cases/routes.ts';
-import { casesAwaitingMyStatus } from './vendor-status/store.ts';
+import { awaitingMyStatus } from './vendor-status/store.ts';
 import { reportDetailPart, reportRoutes } from './reports/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
 import { fileReconcilePlugin } from './artifacts/reconcile.ts';
@@ -53,12 +53,7 @@ import { transferSendRoutes } from './transfers/send/routes.ts';
 import { transferWorkerPlugin } from './transfers/send/worker-plugin.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { webhookWorkerPlugin } from './webhooks/worker-plugin.ts';
-import {
-  embargoEndsBefore,
-  embargoRoutes,
-  embargoWorkerPlugin,
-  holdingEmbargoEnds,
-} from './embargo/index.ts';
+import { embargoEndsBefore, embargoRoutes, embargoWorkerPlugin, holdingEmbargoEnd } from './embargo/index.ts';
 import { callerOf, filter, preparedCaller } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
 
@@ -82,8 +77,8 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(cweRoutes);
   await app.register(caseRoutes, {
     detailParts: [reportDetailPart, heldDetailPart],
-    awaitingMyStatus: casesAwaitingMyStatus,
-    embargo: { ends: holdingEmbargoEnds, endsBefore: embargoEndsBefore },
+    listColumns: { awaitingMyStatus, embargoEnds: holdingEmbargoEnd },
+    embargoEndsBefore,
     triageQuality: { of: qualityOf, listByQuality: listTriageByQuality },
   });
   await app.register(reportRoutes);

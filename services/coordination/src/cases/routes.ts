@@ -28,6 +28,7 @@ import {
   contactSchema,
   highestRole,
   idParams,
+  isCaseRole,
   resolutionCreateSchema,
   resolutionOptionSchema,
   resolutionUpdateSchema,
@@ -49,21 +50,20 @@ import {
 } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseGroup, notify, participantUserIds } from '../notifications/notify.ts';
-import { type CaseAccess, type Caller, type PolicyAction, callerOf, can } from '../policy/index.ts';
+import { type CaseAccess, type PolicyAction, callerOf, can } from '../policy/index.ts';
 import { reports } from '../reports/tables.ts';
 import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
 import { contactsQuery, findContacts } from './contacts.ts';
 import {
+  type CaseListColumns,
   type CaseListFilter,
-  callerRoles,
   countCases,
   countCasesUpTo,
   countTriageUpTo,
-  listCases,
+  listCasePage,
   listResolutions,
   listTriage,
-  ownerNames,
   recordSeen,
   sortRoles,
   tagsInUse,
@@ -75,15 +75,13 @@ export interface CaseRoutesOptions {
   /** What other domains add to the case detail (e.g. `report`), composed by app.ts. */
   detailParts: CaseDetailPart[];
   /**
-   * Of a page of the case list, the cases waiting for the caller's vendor status (`awaiting_my_status`):
-   * vendor-status is a higher domain, so app.ts passes its query in.
+   * What higher domains show in a row of the case list, as expressions over its case id (the page is one
+   * statement): the cases waiting for the caller's vendor status (`awaiting_my_status`, vendor-status) and
+   * each case's holding embargo end (embargo). app.ts passes them in.
    */
-  awaitingMyStatus: (db: Db, caller: Caller, caseIds: number[]) => Promise<Set<number>>;
-  /** The embargo (a higher domain) in the list: each case's holding embargo end, and the ends-before filter. */
-  embargo: {
-    ends: (db: Db, caseIds: number[]) => Promise<Map<number, Date>>;
-    endsBefore: (db: Db, before: Date) => SQL;
-  };
+  listColumns: CaseListColumns;
+  /** The embargo's "ends before" filter of the list. */
+  embargoEndsBefore: (db: Db, before: Date) => SQL;
   /**
    * Issue 28's quality signals (triage-quality, a higher domain): each triage row's score, and the queue
    * ordered weakest first (rows shaped like listTriage's, with their scores).
@@ -178,28 +176,21 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     async (request) => {
       const caller = callerOf(request.user!);
       const { embargo_ends_before: before, ...rest } = request.query;
-      const f: CaseListFilter = { ...rest, where: before && options.embargo.endsBefore(db, before) };
+      const f: CaseListFilter = { ...rest, where: before && options.embargoEndsBefore(db, before) };
       const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
-        const rows = await listCases(db, caller, f, limit, offset);
-        const ids = rows.map((c) => c.id);
-        const [owners, roles, awaiting, embargoEnds] = await Promise.all([
-          ownerNames(db, ids),
-          callerRoles(db, caller, ids),
-          options.awaitingMyStatus(db, caller, ids),
-          options.embargo.ends(db, ids),
-        ]);
+        const rows = await listCasePage(db, caller, f, limit, offset, options.listColumns);
         return rows.map((c) => ({
           id: c.id,
           title: c.title,
           status: c.status,
           status_label: caseStatusLabel(c.status),
-          owners: owners.get(c.id) ?? [],
+          owners: c.owners,
           tags: c.tags,
           created: c.createdAt.toISOString(),
           updated: c.updatedAt.toISOString(),
-          role: highestRole(roles.get(c.id) ?? []),
-          awaiting_my_status: awaiting.has(c.id),
-          embargo_ends: embargoEnds.get(c.id)?.toISOString() ?? null,
+          role: highestRole(c.roles.filter(isCaseRole)),
+          awaiting_my_status: c.awaitingMyStatus,
+          embargo_ends: c.embargoEnds?.toISOString() ?? null,
         }));
       };
       // A word search's exact count grows with the matches, and so does "my cases" (an owner's share of a

@@ -6,7 +6,20 @@
 // drives from the (user_id, case_id) / (group_id, case_id) indexes), words go through search_entries' GIN
 // index, status and dates through cases' own indexes; owners' names and the caller's roles are loaded for
 // the one page of rows only.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type DriverValueDecoder,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { resolveActionNeeded } from '../notifications/actions.ts';
 import {
   CASE_ROLE_ORDER,
@@ -15,7 +28,6 @@ import {
   type CaseUpdate,
   CLOSE_NEEDS_RESOLUTION,
   caseStatusLabel,
-  isCaseRole,
 } from '@cvdp/core';
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
@@ -68,26 +80,29 @@ function listConditions(caller: Caller, f: CaseListFilter, words: 'join' | 'prob
   );
 }
 
-const ORDER_COLUMNS = {
+type OrderColumns = Record<'id' | 'title' | 'status' | 'created' | 'updated', AnyColumn>;
+
+const ORDER_COLUMNS: OrderColumns = {
   id: cases.id,
   title: cases.title,
   status: cases.status,
   created: cases.createdAt,
   updated: cases.updatedAt,
-} as const;
+};
 
 /** The default order of GET /api/cases/: most recently updated first. */
 export const DEFAULT_CASE_ORDERING = '-updated';
 
-function orderBy(ordering = DEFAULT_CASE_ORDERING): SQL[] {
+/** The ORDER BY of an ordering, over cases' columns or (for the page's outer query) the page's. */
+function orderBy(ordering = DEFAULT_CASE_ORDERING, columns: OrderColumns = ORDER_COLUMNS): SQL[] {
   const descending = ordering.startsWith('-');
-  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS] ?? cases.updatedAt;
+  const column = columns[ordering.replace(/^-/, '') as keyof OrderColumns] ?? columns.updated;
   // The id breaks ties, so pages never overlap or skip rows.
-  return column === cases.id
-    ? [descending ? desc(cases.id) : asc(cases.id)]
+  return column === columns.id
+    ? [descending ? desc(columns.id) : asc(columns.id)]
     : descending
-      ? [desc(column), desc(cases.id)]
-      : [asc(column), asc(cases.id)];
+      ? [desc(column), desc(columns.id)]
+      : [asc(column), asc(columns.id)];
 }
 
 /** Cases per status from the trigger-kept counter table (every status when `statuses` is empty). */
@@ -196,22 +211,79 @@ export function listCases(db: Db, caller: Caller, f: CaseListFilter, limit: numb
     .offset(offset);
 }
 
-/** The owners' names (users and groups with the owner role) of some cases, in the order they were added. */
-export async function ownerNames(db: Db, caseIds: number[]): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>(caseIds.map((id) => [id, []]));
-  if (caseIds.length === 0) return result;
-  const rows = await db
-    .select({ caseId: caseParticipants.caseId, userName: users.name, groupName: groups.name })
-    .from(caseParticipants)
-    .leftJoin(users, eq(users.id, caseParticipants.userId))
-    .leftJoin(groups, eq(groups.id, caseParticipants.groupId))
-    .where(and(inArray(caseParticipants.caseId, caseIds), eq(caseParticipants.role, 'owner')))
-    .orderBy(asc(caseParticipants.id));
-  for (const r of rows) {
-    const name = r.userName ?? r.groupName;
-    if (name) result.get(r.caseId)?.push(name);
-  }
-  return result;
+/**
+ * A selected expression whose columns keep their table names. drizzle writes the columns of a one-table
+ * select's fields bare ("id", not "page"."id"), which inside a correlated subquery would name the subquery's
+ * own tables; it does so for the field's top-level pieces only, so the expression goes one level down
+ * (keeping its decoder: the embargo end is read as a Date).
+ */
+function inSubquery<T>(expression: SQL<T>): SQL<T> {
+  const { decoder } = expression as unknown as { decoder: DriverValueDecoder<T, unknown> };
+  return sql<T>`${expression}`.mapWith(decoder);
+}
+
+/** What other domains show in a row of the case list: expressions over the row's case id. */
+export interface CaseListColumns {
+  /** Whether the case waits for the caller's vendor status (vendor-status). */
+  awaitingMyStatus: (caller: Caller, caseId: AnyColumn) => SQL<boolean>;
+  /** The end of the case's holding embargo, or null (embargo). */
+  embargoEnds: (caseId: AnyColumn) => SQL<Date | null>;
+}
+
+/**
+ * A page of the case list with everything its rows show: the owners' names, the caller's roles, and the
+ * other domains' columns. One statement: the page (listCases) is a subquery and the rest are correlated
+ * subqueries evaluated for its rows only — before, they were four more round trips per page, and under fifty
+ * clients a list request's cost is mostly its statements (bench/README.md "Where a list request's CPU goes").
+ * The outer ORDER BY repeats the page's, over its twenty-odd rows.
+ */
+export function listCasePage(
+  db: Db,
+  caller: Caller,
+  f: CaseListFilter,
+  limit: number,
+  offset: number,
+  columns: CaseListColumns,
+) {
+  const page = listCases(db, caller, f, limit, offset).as('page');
+  const who = caller.groupIds.length
+    ? sql`(${caseParticipants.userId} = ${caller.userId} or ${inArray(caseParticipants.groupId, [...caller.groupIds])})`
+    : eq(caseParticipants.userId, caller.userId);
+  return db
+    .select({
+      id: page.id,
+      title: page.title,
+      status: page.status,
+      tags: page.tags,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      // Users and groups with the owner role, in the order they were added.
+      owners: inSubquery(sql<
+        string[]
+      >`array(select coalesce(${users.name}, ${groups.name}) from ${caseParticipants}
+          left join ${users} on ${users.id} = ${caseParticipants.userId}
+          left join ${groups} on ${groups.id} = ${caseParticipants.groupId}
+          where ${caseParticipants.caseId} = ${page.id} and ${caseParticipants.role} = 'owner'
+            and coalesce(${users.name}, ${groups.name}) is not null
+          order by ${caseParticipants.id})`),
+      // The roles the caller holds in the case, directly or through a group.
+      roles: inSubquery(sql<
+        string[]
+      >`array(select distinct ${caseParticipants.role}::text from ${caseParticipants}
+          where ${caseParticipants.caseId} = ${page.id} and ${who})`),
+      awaitingMyStatus: inSubquery(columns.awaitingMyStatus(caller, page.id)),
+      embargoEnds: inSubquery(columns.embargoEnds(page.id)),
+    })
+    .from(page)
+    .orderBy(
+      ...orderBy(f.ordering, {
+        id: page.id,
+        title: page.title,
+        status: page.status,
+        created: page.createdAt,
+        updated: page.updatedAt,
+      }),
+    );
 }
 
 /** The owner participants of one case as user refs (a group owner shows its name, with the group's id). */
@@ -235,21 +307,6 @@ export async function ownerRefs(db: Db, caseId: number) {
         ? [{ id: r.groupId, name: r.groupName }]
         : [],
   );
-}
-
-/** The roles the caller holds (directly or through a group) in each of some cases. */
-export async function callerRoles(db: Db, caller: Caller, caseIds: number[]) {
-  const result = new Map<number, CaseRole[]>(caseIds.map((id) => [id, []]));
-  if (caseIds.length === 0) return result;
-  const who = caller.groupIds.length
-    ? sql`(${caseParticipants.userId} = ${caller.userId} or ${inArray(caseParticipants.groupId, [...caller.groupIds])})`
-    : eq(caseParticipants.userId, caller.userId);
-  const rows = await db
-    .selectDistinct({ caseId: caseParticipants.caseId, role: caseParticipants.role })
-    .from(caseParticipants)
-    .where(and(inArray(caseParticipants.caseId, caseIds), who));
-  for (const r of rows) if (isCaseRole(r.role)) result.get(r.caseId)?.push(r.role);
-  return result;
 }
 
 export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {

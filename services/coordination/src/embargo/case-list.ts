@@ -1,7 +1,7 @@
 // What the case lists show and filter of the embargo (issue 25 item 6): the end of each case's holding
 // embargo ("Public in N days") and the "embargo ends before" filter. The cases domain is lower than the
 // embargo's, so app.ts passes these into the case routes.
-import { and, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
 import { embargoes } from './tables.ts';
@@ -24,12 +24,11 @@ export const embargoEndsBefore = (db: Db, before: Date): SQL =>
       .where(and(holding(), lt(embargoes.endsAt, before))),
   );
 
-/** Of a page of cases, the end of each one's holding embargo (cases without one are absent). */
-export async function holdingEmbargoEnds(db: Db, caseIds: number[]): Promise<Map<number, Date>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ caseId: embargoes.caseId, endsAt: embargoes.endsAt })
-    .from(embargoes)
-    .where(and(inArray(embargoes.caseId, caseIds), holding()));
-  return new Map(rows.map((r) => [r.caseId, r.endsAt!]));
-}
+/**
+ * A column of the case list's page: the end of the case's holding embargo, null without one. An expression
+ * over the page's case id rather than a query of its own, so the page and what it shows are one statement.
+ */
+export const holdingEmbargoEnd = (caseId: SQL | AnyColumn): SQL<Date | null> =>
+  sql`(select ${embargoes.endsAt} from ${embargoes} where ${embargoes.caseId} = ${caseId} and ${holding()})`.mapWith(
+    embargoes.endsAt,
+  );

@@ -4,4 +4,4 @@ export { appendEmbargoLog } from './log.ts';
 export { currentEmbargo, exitEmbargo } from './store.ts';
 export { embargoRoutes } from './routes.ts';
 export { embargoWorkerPlugin } from './worker-plugin.ts';
-export { embargoEndsBefore, holdingEmbargoEnds } from './case-list.ts';
+export { embargoEndsBefore, holdingEmbargoEnd } from './case-list.ts';

@@ -1,7 +1,7 @@
 // Vendor status queries and writes (issue 11): the vendor × vulnerability grid of a case, and setting one
 // cell (an upsert by vulnerability × vendor participant) with its activity row and the case's updated_at,
 // in one transaction. No HTTP here; access is the policy's ('vendor_status.read' / 'vendor_status.edit').
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   type VendorStatusCell,
   type VendorStatusGrid,
@@ -108,32 +108,25 @@ export function cellView(row: VendorStatusRow, refs: Awaited<ReturnType<typeof u
 }
 
 /**
- * Of these cases, the ones waiting for the caller's status: a vendor participant they take part through
- * (their own row or a group's — the rows 'vendor_status.edit' lets them write) has said nothing, or
- * "unknown", for some vulnerability of the case they see. One query for a page of the case list
- * (`awaiting_my_status`, the vendor's home); staff who take no part as a vendor get none.
+ * Whether the case waits for the caller's status: a vendor participant they take part through (their own
+ * row or a group's — the rows 'vendor_status.edit' lets them write) has said nothing, or "unknown", for some
+ * vulnerability of the case they see. A column of the case list's page (`awaiting_my_status`, the vendor's
+ * home), an expression over the page's case id so that the page is one statement; staff who take no part as
+ * a vendor get false.
  */
-export async function casesAwaitingMyStatus(db: Db, caller: Caller, caseIds: number[]): Promise<Set<number>> {
-  if (caseIds.length === 0) return new Set();
+export function awaitingMyStatus(caller: Caller, caseId: SQL | AnyColumn): SQL<boolean> {
   const mine = caller.groupIds.length
     ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, [...caller.groupIds]))
     : eq(caseParticipants.userId, caller.userId);
-  const rows = await db
-    .selectDistinct({ caseId: vulnerabilities.caseId })
-    .from(vulnerabilities)
-    .innerJoin(
-      caseParticipants,
-      and(eq(caseParticipants.caseId, vulnerabilities.caseId), eq(caseParticipants.role, 'vendor')),
-    )
-    .where(
-      and(
-        inArray(vulnerabilities.caseId, caseIds),
-        mine,
-        filter('vul.read', caller),
-        sql`not exists (select 1 from ${vendorStatus} where ${vendorStatus.vulId} = ${vulnerabilities.id} and ${vendorStatus.participantId} = ${caseParticipants.id} and ${vendorStatus.status} <> 'unknown')`,
-      ),
-    );
-  return new Set(rows.map((r) => r.caseId));
+  const conditions = and(
+    eq(vulnerabilities.caseId, caseId),
+    mine,
+    filter('vul.read', caller),
+    sql`not exists (select 1 from ${vendorStatus} where ${vendorStatus.vulId} = ${vulnerabilities.id} and ${vendorStatus.participantId} = ${caseParticipants.id} and ${vendorStatus.status} <> 'unknown')`,
+  );
+  return sql<boolean>`exists (select 1 from ${vulnerabilities}
+      inner join ${caseParticipants} on ${caseParticipants.caseId} = ${vulnerabilities.caseId} and ${caseParticipants.role} = 'vendor'
+      where ${conditions})`;
 }
 
 /** GET /api/case/{id}/vendors/status/: rows are the case's vendors, columns its vulnerabilities. */
