@@ -2,7 +2,8 @@
 // fan-out to several subscribers per channel, delivery at commit only, UNLISTEN when the last one goes, and —
 // on PostgreSQL — a dropped connection that comes back by itself, LISTENs again and says so.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import type { Database } from './database.ts';
 import { notificationsOf } from './notifications-listener.ts';
@@ -99,6 +100,40 @@ describe('notifications listener', () => {
     stopBad();
     stopGood();
   });
+
+  it.runIf(inject('dbTemplate').kind === 'postgres')(
+    'PostgreSQL: subscriptions made together LISTEN one after another (pg 9 refuses a query while one runs)',
+    async () => {
+      let running = 0;
+      let most = 0;
+      const query = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client & { connectionParameters?: { application_name?: string } },
+        ...args: unknown[]
+      ) {
+        const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+        if (this.connectionParameters?.application_name !== 'cvdp-listen' || !(result instanceof Promise))
+          return result;
+        most = Math.max(most, ++running);
+        return result.finally(() => running--);
+      });
+      const channels = ['cvdp_test_a', 'cvdp_test_b', 'cvdp_test_c', 'cvdp_test_d', 'cvdp_test_e'];
+      const got: string[] = [];
+      let stops: (() => void)[] = [];
+      try {
+        stops = await Promise.all(
+          channels.map((c) => database.notifications.subscribe(c, (p) => got.push(p))),
+        );
+      } finally {
+        spy.mockRestore();
+      }
+      expect(most).toBe(1);
+      for (const c of channels) await notify(c, c);
+      await until(() => got.length === channels.length);
+      expect(got.sort()).toEqual(channels);
+      for (const stop of stops) stop();
+    },
+  );
 
   it.runIf(inject('dbTemplate').kind === 'postgres')(
     'PostgreSQL: one dedicated connection for all channels; after it is killed it reconnects, listens again and tells the subscribers',

@@ -81,7 +81,7 @@ export interface ListenerLog {
 class Listener implements NotificationsListener {
   private readonly channels = new Map<string, Set<Subscriber>>();
   /** Channels LISTENed on the current connection, each with its LISTEN query (kept in step synchronously;
-   * the queries follow in order on the one connection). */
+   * the queries follow in order on the one connection, one at a time). */
   private readonly listened = new Map<string, Promise<void>>();
   private connection: Connection | null = null;
   private connecting: Promise<Connection> | null = null;
@@ -281,9 +281,17 @@ function postgresBackend(config: pg.ClientConfig): Backend {
         await client.end().catch(() => {});
         throw error;
       }
+      // One query at a time: subscriptions arrive together (every worker at start), and pg deprecates a
+      // query issued while the client is still running another (its internal queue goes in pg 9).
+      let previous: Promise<unknown> = Promise.resolve();
+      const inTurn = (text: string): Promise<void> => {
+        const run = previous.then(() => client.query(text));
+        previous = run.catch(() => undefined);
+        return run.then(() => undefined);
+      };
       return {
-        listen: async (channel) => void (await client.query(`LISTEN ${channel}`)),
-        unlisten: async (channel) => void (await client.query(`UNLISTEN ${channel}`)),
+        listen: (channel) => inTurn(`LISTEN ${channel}`),
+        unlisten: (channel) => inTurn(`UNLISTEN ${channel}`),
         async end() {
           if (ending) return;
           ending = true;
