@@ -140,6 +140,45 @@ describe('common words read from the first pages (cases/common-words.ts), with t
     expect(await denseScanBound(t.db, 'wombat')).toBeNull();
   });
 
+  it('reads the first pages in steps (two entries a case, then four) and answers as the index does', async () => {
+    // Three cases found through their reports' entries only, written one case after the other: five, five,
+    // one. Bound 1: the first step (4 entries) holds one case, the second (8) two. Bound 2: the first step (6)
+    // holds two, the second finds all eleven entries and three cases. Bound 3: both steps run out of matches
+    // with three cases, and the exact count answers.
+    const ids: number[] = [];
+    for (const title of ['Marsupial one', 'Marsupial two', 'Marsupial three']) {
+      const [row] = await t.db.insert(cases).values({ title }).returning();
+      ids.push(row.id);
+    }
+    for (const [i, n] of [
+      [0, 5],
+      [1, 5],
+      [2, 1],
+    ])
+      await t.db.execute(
+        sql`insert into search_entries (case_id, type, object_id, title, body) select ${ids[i]}, 'report', 'bilby-' || ${i} || '-' || n, 'Bilby', 'bilby' from generate_series(1, ${n}::int) n`,
+      );
+    const staff = { userId: coordinator.user.id, staff: true, groupIds: [] };
+    const fromIndex = await Promise.all(
+      [1, 2, 3, 4].map((b) => countCasesUpTo(t.db, staff, { query: 'bilby' }, b)),
+    );
+    expect(fromIndex).toEqual([2, 3, 3, 3]);
+    await t.db.execute(sql`analyze search_entries`);
+    forgetTableStats(t.db);
+    const saved = { ...DENSE_DEFAULTS };
+    Object.assign(DENSE_DEFAULTS, { ...small, minShare: 0.001 });
+    try {
+      expect(await denseScanBound(t.db, 'bilby')).not.toBeNull();
+      const fromPages = await Promise.all(
+        [1, 2, 3, 4].map((b) => countCasesUpTo(t.db, staff, { query: 'bilby' }, b)),
+      );
+      expect(fromPages).toEqual(fromIndex);
+    } finally {
+      Object.assign(DENSE_DEFAULTS, saved);
+      forgetTableStats(t.db);
+    }
+  });
+
   it('counts, pages and ranks as the index does, for cases and search, within what the caller may see', async () => {
     const before = {
       cases: await get(coordinator, '/api/cases/?query=wombat&page_size=20&page=3'),
