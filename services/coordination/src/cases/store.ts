@@ -156,7 +156,7 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
         .select({ caseId: searchEntries.caseId })
         .from(searchEntries)
         .innerJoin(cases, eq(cases.id, searchEntries.caseId))
-        .where(and(range!, wordsRowByRow(f.query), listConditions(caller, f, 'none')))
+        .where(and(range ?? undefined, wordsRowByRow(f.query), listConditions(caller, f, 'none')))
         .limit(perCase * (bound + 1))
         .as('near');
       const [found] = await db
@@ -258,9 +258,6 @@ export function listCasePage(
   columns: CaseListColumns,
 ) {
   const page = listCases(db, caller, f, limit, offset).as('page');
-  const who = caller.groupIds.length
-    ? sql`(${caseParticipants.userId} = ${caller.userId} or ${inArray(caseParticipants.groupId, [...caller.groupIds])})`
-    : eq(caseParticipants.userId, caller.userId);
   return db
     .select({
       id: page.id,
@@ -282,7 +279,7 @@ export function listCasePage(
       roles: inSubquery(sql<
         string[]
       >`array(select distinct ${caseParticipants.role}::text from ${caseParticipants}
-          where ${caseParticipants.caseId} = ${page.id} and ${who})`),
+          where ${caseParticipants.caseId} = ${page.id} and ${roleRows(caller, 'any')})`),
       awaitingMyStatus: inSubquery(columns.awaitingMyStatus(caller, page.id)),
       embargoEnds: inSubquery(columns.embargoEnds(page.id)),
     })

@@ -1,7 +1,7 @@
 // Vendor status queries and writes (issue 11): the vendor × vulnerability grid of a case, and setting one
 // cell (an upsert by vulnerability × vendor participant) with its activity row and the case's updated_at,
 // in one transaction. No HTTP here; access is the policy's ('vendor_status.read' / 'vendor_status.edit').
-import { type AnyColumn, and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type VendorStatusCell,
   type VendorStatusGrid,
@@ -13,6 +13,7 @@ import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvd
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import { type CaseAccess, type Caller, can, filter } from '../policy/index.ts';
+import { roleRows } from '../policy/rules.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { vendorStatus } from './tables.ts';
 import { resolveActionNeeded } from '../notifications/actions.ts';
@@ -115,17 +116,15 @@ export function cellView(row: VendorStatusRow, refs: Awaited<ReturnType<typeof u
  * a vendor get false.
  */
 export function awaitingMyStatus(caller: Caller, caseId: SQL | AnyColumn): SQL<boolean> {
-  const mine = caller.groupIds.length
-    ? or(eq(caseParticipants.userId, caller.userId), inArray(caseParticipants.groupId, [...caller.groupIds]))
-    : eq(caseParticipants.userId, caller.userId);
   const conditions = and(
     eq(vulnerabilities.caseId, caseId),
-    mine,
+    // The vendor rows the caller takes part through (their own or a group's).
+    roleRows(caller, ['vendor']),
     filter('vul.read', caller),
     sql`not exists (select 1 from ${vendorStatus} where ${vendorStatus.vulId} = ${vulnerabilities.id} and ${vendorStatus.participantId} = ${caseParticipants.id} and ${vendorStatus.status} <> 'unknown')`,
   );
   return sql<boolean>`exists (select 1 from ${vulnerabilities}
-      inner join ${caseParticipants} on ${caseParticipants.caseId} = ${vulnerabilities.caseId} and ${caseParticipants.role} = 'vendor'
+      inner join ${caseParticipants} on ${caseParticipants.caseId} = ${vulnerabilities.caseId}
       where ${conditions})`;
 }
 

@@ -4,7 +4,7 @@
 // and after a crash inside the publishing transaction; a blocked schedule that tells the owners and publishes
 // nothing; "at embargo end" following the embargo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type BlockersAnswer,
   type Blocker,
@@ -18,11 +18,13 @@ import {
   type PublicationSchedule,
   type ScheduleAnswer,
 } from '@cvdp/core';
-import { activity, type Db, ManualClock, openPostgres } from '@cvdp/server-kit';
+import { activity, type Db, ManualClock, loadConfig, openPostgres } from '@cvdp/server-kit';
 import { advisoryRevisions, caseAssignments, embargoes, embargoLog, notifications } from '../../tables.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { insertVul, vendorWorld, type VendorWorld } from '../../../testing/vendor-status-test-helpers.ts';
 import { embargoLink } from './embargo-link.ts';
+import { PUBLICATION_CHANNEL } from './store.ts';
+import { advisoryPublications } from './tables.ts';
 import { PublicationWorker } from './worker.ts';
 
 const clock = new ManualClock(new Date('2026-11-27T10:00:00Z'));
@@ -283,6 +285,25 @@ describe('scheduling', () => {
 });
 
 describe('the scheduled publication', () => {
+  it('CVDP_PUBLICATION_WORKER=0: the app runs no worker of its own, even woken with a due schedule', async () => {
+    expect(loadConfig({ CVDP_PUBLICATION_WORKER: '0' }).publicationWorker).toBe(false);
+    expect(loadConfig({}).publicationWorker).toBe(true);
+    const w = await cleanCase();
+    await schedule(w, { when: 'at', at: new Date(clock.now().getTime() + HOUR).toISOString() });
+    clock.advance(2 * HOUR);
+    // What wakes a running worker at once; one would have claimed the due row (its lease set) by now.
+    await t.db.execute(sql`select pg_notify(${PUBLICATION_CHANNEL}, '')`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [row] = await t.db
+      .select({ state: advisoryPublications.state, lease: advisoryPublications.leaseUntil })
+      .from(advisoryPublications)
+      .where(eq(advisoryPublications.caseId, w.caseId));
+    expect(row).toEqual({ state: 'scheduled', lease: null });
+    // The test's worker (another replica's) publishes it.
+    expect(await worker().runOnce()).toBe(1);
+    expect(await published(w.caseId)).toHaveLength(1);
+  });
+
   it('publishes exactly once with two workers racing, and tells every participant', async () => {
     const w = await cleanCase();
     const res = await schedule(w, { when: 'at', at: new Date(clock.now().getTime() + HOUR).toISOString() });
