@@ -26,7 +26,7 @@ import { heldRoutes } from './held/routes.ts';
 import { duplicateRoutes } from './duplicates/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
-import { listTriageByQuality, qualityOf } from './triage-quality/store.ts';
+import { readTriagePage } from './triage-quality/page.ts';
 import { threadRoutes } from './threads/routes.ts';
 import { postRoutes } from './posts/routes.ts';
 import { digestWorkerPlugin } from './notifications/digest-plugin.ts';
@@ -79,7 +79,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
     detailParts: [reportDetailPart, heldDetailPart],
     listColumns: { awaitingMyStatus, embargoEnds: holdingEmbargoEnd },
     embargoEndsBefore,
-    triageQuality: { of: qualityOf, listByQuality: listTriageByQuality },
+    triageQuality: { page: readTriagePage },
   });
   await app.register(reportRoutes);
   await app.register(addReportRoutes);

@@ -117,6 +117,25 @@ describe('GET /api/cases/', () => {
     expect(await listIds(coordinator, '?tag=web')).toEqual([ids.active]);
   });
 
+  it('answers each caller and each filter value for itself, though one prepared statement serves a shape', async () => {
+    // list-page.ts prepares one statement per shape (kind of caller, filters present, ordering); the caller's
+    // ids and the filters' values are its parameters. Asked more than five times, PostgreSQL runs it with a
+    // generic plan: the same shape by two people, or with other values, must still give each their own rows.
+    const countOf = async (who: TestClient, query: string) =>
+      (await who.get(`/api/cases/${query}`)).json().count;
+    for (let round = 0; round < 7; round++) {
+      expect(await listIds(reporter, '?status=0&ordering=id')).toEqual([ids.pending]);
+      expect(await listIds(stranger, '?status=0&ordering=id')).toEqual([ids.other]);
+      expect(await listIds(stranger, '?status=2&ordering=id')).toEqual([ids.closed]);
+      expect(await countOf(reporter, '?status=0&status=1')).toBe(2);
+      expect(await countOf(stranger, '?status=0&status=1')).toBe(1);
+      expect(await listIds(coordinator, '?tag=web')).toEqual([ids.active]);
+      expect(await listIds(coordinator, '?tag=none')).toEqual([]);
+      expect(await listIds(coordinator, '?owned=True&status=0&status=1')).toEqual([ids.active]);
+      expect(await listIds(coordinator, '?owned=True&status=0')).toEqual([]);
+    }
+  });
+
   it('a group owner makes its members owners in "my cases"', async () => {
     await t.db.insert(caseParticipants).values({ caseId: ids.other, groupId: vendorGroupId, role: 'owner' });
     try {

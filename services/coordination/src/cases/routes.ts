@@ -14,7 +14,6 @@ import {
   type CaseStateOption,
   type Contact,
   type ResolutionOption,
-  type TriageQuality,
   type TriageRow,
   TRIAGE_ORDERINGS,
   caseCallerMetadataSchema,
@@ -41,30 +40,29 @@ import {
   mapUniqueViolations,
   noContent,
   notFound,
+  cappedPageFrom,
   cappedPageOf,
+  countBound,
+  pageFrom,
   pageQuery,
-  paginate,
   paginateCapped,
   recordActivity,
   routes,
 } from '@cvdp/server-kit';
-import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseGroup, notify, participantUserIds } from '../notifications/notify.ts';
 import { type CaseAccess, type PolicyAction, callerOf, can } from '../policy/index.ts';
 import { reports } from '../reports/tables.ts';
 import { caseScope } from './case-scope.ts';
 import { caseView, type CaseDetailPart } from './case-view.ts';
 import { contactsQuery, findContacts } from './contacts.ts';
+import { type CaseListColumns, type CaseListPageRow, listCasePage, readCasePage } from './list-page.ts';
 import {
-  type CaseListColumns,
   type CaseListFilter,
-  countCases,
   countCasesUpTo,
-  countTriageUpTo,
-  listCasePage,
   listResolutions,
-  listTriage,
   recordSeen,
+  type TriagePageQuery,
+  type TriagePageRow,
   sortRoles,
   tagsInUse,
   updateCase,
@@ -83,19 +81,11 @@ export interface CaseRoutesOptions {
   /** The embargo's "ends before" filter of the list. */
   embargoEndsBefore: (db: Db, before: Date) => SQL;
   /**
-   * Issue 28's quality signals (triage-quality, a higher domain): each triage row's score, and the queue
-   * ordered weakest first (rows shaped like listTriage's, with their scores).
+   * Issue 28's quality signals (triage-quality, a higher domain): a page of the triage queue with each row's
+   * score, oldest or weakest first, and the queue's count up to the cap.
    */
   triageQuality: {
-    of: (db: Db, caseIds: number[], now: Date) => Promise<Map<number, TriageQuality>>;
-    listByQuality: (
-      db: Db,
-      query: string | undefined,
-      limit: number,
-      offset: number,
-      now: Date,
-      held: boolean,
-    ) => Promise<(Awaited<ReturnType<typeof listTriage>>[number] & { quality: TriageQuality })[]>;
+    page: (db: Db, q: TriagePageQuery) => Promise<TriagePageRow[]>;
   };
 }
 
@@ -114,7 +104,6 @@ const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
 const heldOnly = (held?: string) => held === 'true' || held === '1';
 
 /** A row the score query did not see (it left triage between the two reads): no signals. */
-const UNSCORED: TriageQuality = { score: 100, label: 'strong', reasons: [], reporter_valid_history: false };
 
 export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
 export const resolutionInUse = (n: number) =>
@@ -177,9 +166,8 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       const caller = callerOf(request.user!);
       const { embargo_ends_before: before, ...rest } = request.query;
       const f: CaseListFilter = { ...rest, where: before && options.embargoEndsBefore(db, before) };
-      const page = async (limit: number, offset: number): Promise<CaseListRow[]> => {
-        const rows = await listCasePage(db, caller, f, limit, offset, options.listColumns);
-        return rows.map((c) => ({
+      const rowsOf = (rows: CaseListPageRow[]): CaseListRow[] =>
+        rows.map((c) => ({
           id: c.id,
           title: c.title,
           status: c.status,
@@ -192,20 +180,31 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           awaiting_my_status: c.awaitingMyStatus,
           embargo_ends: c.embargoEnds?.toISOString() ?? null,
         }));
-      };
-      // A word search's exact count grows with the matches, and so does "my cases" (an owner's share of a
-      // growing desk): they stop at the cap ("1,000+"), so the count reads at most 1,001 rows.
-      if (f.query || f.owned) {
+      const q = request.query;
+      // A word search counts first: whether its matches are dense decides how the page reads them.
+      if (f.query) {
         const countUpTo = async (bound: number) => {
           const n = await countCasesUpTo(db, caller, f, bound);
           // More matches than the cap: listCases probes the words along the ordering's index (cases/store.ts).
           f.dense = n > bound;
           return n;
         };
-        return paginateCapped(request, request.query, countUpTo, page);
+        return paginateCapped(request, q, countUpTo, async (limit, offset) =>
+          rowsOf(await listCasePage(db, caller, f, limit, offset, options.listColumns)),
+        );
       }
-      const exact = await paginate(request, request.query, () => countCases(db, caller, f), page);
-      return { ...exact, count_capped: false };
+      // Otherwise the page carries its count (one statement, prepared: list-page.ts). "My cases" grows with an
+      // owner's share of a growing desk, so its count stops at the cap ("1,000+") like a word search's; the
+      // rest is exact.
+      const window = {
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+        countLimit: countBound(q) + 1,
+      };
+      const rows = await readCasePage(db, request.user!, f, window, options.listColumns);
+      const n = rows[0]?.total ?? 0;
+      if (f.owned) return cappedPageFrom(request, q, n, rowsOf(rows));
+      return { ...pageFrom(request, q, n, rowsOf(rows)), count_capped: false };
     },
   );
 
@@ -219,45 +218,29 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       query: triageQuery,
       response: { 200: cappedPageOf(triageRowSchema) },
     },
-    (request) =>
+    async (request) => {
+      const q = request.query;
       // A desk's queue can hold many thousands: its count stops at the cap ("1,000+"), like a word search's.
-      paginateCapped(
-        request,
-        request.query,
-        (bound) => countTriageUpTo(db, request.query.query, heldOnly(request.query.held), bound),
-        async (limit, offset): Promise<TriageRow[]> => {
-          const now = app.clock.now();
-          const { query, ordering } = request.query;
-          const held = heldOnly(request.query.held);
-          // Ordered by quality, the page comes with its scores; else they are read for the page.
-          const scoredRows =
-            ordering === 'quality'
-              ? await options.triageQuality.listByQuality(db, query, limit, offset, now, held)
-              : undefined;
-          const rows = scoredRows ?? (await listTriage(db, query, limit, offset, held));
-          const [refs, quality] = await Promise.all([
-            userRefs(
-              db,
-              rows.map((row) => row.reporterId),
-            ),
-            scoredRows
-              ? new Map(scoredRows.map((row) => [row.id, row.quality]))
-              : options.triageQuality.of(
-                  db,
-                  rows.map((row) => row.id),
-                  now,
-                ),
-          ]);
-          return rows.map((row) => ({
-            id: row.id,
-            title: row.title,
-            reporter: refOf(refs, row.reporterId),
-            product: row.product ?? '',
-            submitted: (row.reportCreatedAt ?? row.caseCreatedAt).toISOString(),
-            quality: quality.get(row.id) ?? UNSCORED,
-          }));
-        },
-      ),
+      // The page, its scores and reporters and the count are one statement (triage-quality/page.ts).
+      const rows = await options.triageQuality.page(db, {
+        query: q.query,
+        held: heldOnly(q.held),
+        byQuality: q.ordering === 'quality',
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+        countLimit: countBound(q) + 1,
+        now: app.clock.now(),
+      });
+      const results: TriageRow[] = rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        reporter: row.reporter,
+        product: row.product ?? '',
+        submitted: (row.reportCreatedAt ?? row.caseCreatedAt).toISOString(),
+        quality: row.quality,
+      }));
+      return cappedPageFrom(request, q, rows[0]?.total ?? 0, results);
+    },
   );
 
   r.get(

@@ -8,13 +8,14 @@
 // the one page of rows only.
 import {
   type AnyColumn,
-  type DriverValueDecoder,
+  Placeholder,
   and,
   asc,
   count,
   desc,
   eq,
   inArray,
+  is as isInstance,
   isNotNull,
   isNull,
   sql,
@@ -27,12 +28,12 @@ import {
   type CaseRole,
   type CaseUpdate,
   CLOSE_NEEDS_RESOLUTION,
+  type TriageQuality,
   caseStatusLabel,
 } from '@cvdp/core';
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
-import { type Caller, type CaseAccess, filter } from '../policy/index.ts';
+import { type Caller, type CaseAccess, type ListCaller, filter } from '../policy/index.ts';
 import { holdsRole, roleRows } from '../policy/rules.ts';
-import { reports } from '../reports/tables.ts';
 import { searchEntries } from '../search/tables.ts';
 import { denseScanBound, wordsRowByRow } from './common-words.ts';
 import { caseParticipants, caseStatusCounts, caseUserStates, cases, resolutionOptions } from './tables.ts';
@@ -58,9 +59,11 @@ export interface CaseListFilter {
   query?: string;
   /** A word search matched more than the count's cap (countCasesUpTo): probe words along the ordering. */
   dense?: boolean;
-  status?: number[];
+  /** The statuses, or a prepared statement's placeholder for them (an int array: list-page.ts). */
+  status?: number[] | Placeholder;
   owned?: boolean;
-  tag?: string;
+  /** A tag, or a prepared statement's placeholder for it. */
+  tag?: string | Placeholder;
   ordering?: string;
   /** A condition from a higher domain (the embargo's ends-before filter). */
   where?: SQL;
@@ -69,18 +72,24 @@ export interface CaseListFilter {
 /** Orderings read off an index (cases_updated_idx, the primary key): a page walks them and stops. */
 const INDEXED_ORDERINGS = new Set(['-updated', 'updated', 'id', '-id']);
 
-function listConditions(caller: Caller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {
+/** `column` is one of the statuses (none given: no condition). */
+function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined): SQL | undefined {
+  if (isInstance(status, Placeholder)) return sql`${column} = any(${status}::int[])`;
+  return Array.isArray(status) && status.length ? inArray(column, status) : undefined;
+}
+
+function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {
   return and(
     filter('case.read', caller),
     f.query && words !== 'none' ? (words === 'probe' ? probesWords : matchesWords)(f.query) : undefined,
-    f.status?.length ? inArray(cases.status, f.status) : undefined,
+    statusIn(cases.status, f.status),
     f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
     f.tag ? sql`${cases.tags} @> array[${f.tag}]::text[]` : undefined,
     f.where,
   );
 }
 
-type OrderColumns = Record<'id' | 'title' | 'status' | 'created' | 'updated', AnyColumn>;
+export type OrderColumns = Record<'id' | 'title' | 'status' | 'created' | 'updated', AnyColumn>;
 
 const ORDER_COLUMNS: OrderColumns = {
   id: cases.id,
@@ -94,7 +103,7 @@ const ORDER_COLUMNS: OrderColumns = {
 export const DEFAULT_CASE_ORDERING = '-updated';
 
 /** The ORDER BY of an ordering, over cases' columns or (for the page's outer query) the page's. */
-function orderBy(ordering = DEFAULT_CASE_ORDERING, columns: OrderColumns = ORDER_COLUMNS): SQL[] {
+export function orderBy(ordering = DEFAULT_CASE_ORDERING, columns: OrderColumns = ORDER_COLUMNS): SQL[] {
   const descending = ordering.startsWith('-');
   const column = columns[ordering.replace(/^-/, '') as keyof OrderColumns] ?? columns.updated;
   // The id breaks ties, so pages never overlap or skip rows.
@@ -106,19 +115,55 @@ function orderBy(ordering = DEFAULT_CASE_ORDERING, columns: OrderColumns = ORDER
 }
 
 /** Cases per status from the trigger-kept counter table (every status when `statuses` is empty). */
-async function countByStatus(db: Db, statuses: number[] | undefined): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<string>`coalesce(sum(${caseStatusCounts.n}), 0)` })
+function countByStatus(db: Db, statuses: number[] | Placeholder | undefined) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${caseStatusCounts.n}), 0)::int` })
     .from(caseStatusCounts)
-    .where(statuses?.length ? inArray(caseStatusCounts.status, statuses) : undefined);
-  return Number(n);
+    .where(statusIn(caseStatusCounts.status, statuses));
 }
 
-export async function countCases(db: Db, caller: Caller, f: CaseListFilter): Promise<number> {
+/** The exact count of the list (no word search, not "my cases"), as a query for the page's statement. */
+function exactCount(db: Db, caller: ListCaller, f: CaseListFilter) {
   // Staff see every case: with no filter but status the answer is in case_status_counts, not a scan.
   if (caller.staff && !f.query && !f.owned && !f.tag && !f.where) return countByStatus(db, f.status);
-  const [{ n }] = await db.select({ n: count() }).from(cases).where(listConditions(caller, f));
-  return n;
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cases)
+    .where(listConditions(caller, f));
+}
+
+/**
+ * "My cases" counted up to `limit` (bound + 1, paginateCapped's cap), from the caller's owner rows in case order, each
+ * case once as it streams past (a Group over the owners' index, stopping at the bound). As a semi-join from
+ * cases, the planner first hashed all of the owner's rows: 5–7 ms for 10,000 owned cases at a million
+ * (bench/README.md, issue 30).
+ */
+function ownedCountUpTo(db: Db, caller: ListCaller, f: CaseListFilter, limit: number | Placeholder) {
+  const mine = db
+    .select({ caseId: caseParticipants.caseId })
+    .from(caseParticipants)
+    .innerJoin(cases, eq(cases.id, caseParticipants.caseId))
+    .where(and(roleRows(caller, ['owner']), listConditions(caller, { ...f, owned: false })))
+    .groupBy(caseParticipants.caseId)
+    .orderBy(caseParticipants.caseId)
+    .limit(limit)
+    .as('mine');
+  return db.select({ n: sql<number>`count(*)::int` }).from(mine);
+}
+
+/**
+ * The count a page of the list carries in its own statement (listCasePage's `total`), for the lists whose
+ * page does not depend on it: the exact count, or "my cases" up to `limit` (countBound + 1). A word search's
+ * count is read first instead, since it decides how the page reads the matches (CaseListFilter's `dense`).
+ */
+export function caseCountInPage(
+  db: Db,
+  caller: ListCaller,
+  f: CaseListFilter,
+  limit: number | Placeholder,
+): SQL<number> {
+  const counted = f.owned ? ownedCountUpTo(db, caller, f, limit) : exactCount(db, caller, f);
+  return sql<number>`(${counted})`.mapWith(Number);
 }
 
 /**
@@ -184,22 +229,6 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
     if (row.entries < limit) return Math.min(row.cases, bound + 1);
     if (row.cases > bound) return bound + 1;
   }
-  if (f.owned && !f.query) {
-    // "My cases" from the caller's owner rows in case order, each case once as it streams past (a Group over
-    // the owners' index, stopping at the bound). As a semi-join from cases, the planner first hashed all of
-    // the owner's rows: 5–7 ms for 10,000 owned cases at a million (bench/README.md, issue 30).
-    const mine = db
-      .select({ caseId: caseParticipants.caseId })
-      .from(caseParticipants)
-      .innerJoin(cases, eq(cases.id, caseParticipants.caseId))
-      .where(and(roleRows(caller, ['owner']), listConditions(caller, { ...f, owned: false })))
-      .groupBy(caseParticipants.caseId)
-      .orderBy(caseParticipants.caseId)
-      .limit(bound + 1)
-      .as('mine');
-    const [{ n }] = await db.select({ n: count() }).from(mine);
-    return n;
-  }
   const matches = db
     .select({ id: cases.id })
     .from(cases)
@@ -210,7 +239,13 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
   return n;
 }
 
-export function listCases(db: Db, caller: Caller, f: CaseListFilter, limit: number, offset: number) {
+export function listCases(
+  db: Db,
+  caller: ListCaller,
+  f: CaseListFilter,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   // Dense matches along an indexed ordering: probe the words case by case as the index is walked (a page
   // of 20 at one match in five reads ~100 cases); otherwise collect the matches from the GIN side.
   const probe = f.dense && INDEXED_ORDERINGS.has(f.ordering ?? DEFAULT_CASE_ORDERING);
@@ -221,78 +256,6 @@ export function listCases(db: Db, caller: Caller, f: CaseListFilter, limit: numb
     .orderBy(...orderBy(f.ordering))
     .limit(limit)
     .offset(offset);
-}
-
-/**
- * A selected expression whose columns keep their table names. drizzle writes the columns of a one-table
- * select's fields bare ("id", not "page"."id"), which inside a correlated subquery would name the subquery's
- * own tables; it does so for the field's top-level pieces only, so the expression goes one level down
- * (keeping its decoder: the embargo end is read as a Date).
- */
-function inSubquery<T>(expression: SQL<T>): SQL<T> {
-  const { decoder } = expression as unknown as { decoder: DriverValueDecoder<T, unknown> };
-  return sql<T>`${expression}`.mapWith(decoder);
-}
-
-/** What other domains show in a row of the case list: expressions over the row's case id. */
-export interface CaseListColumns {
-  /** Whether the case waits for the caller's vendor status (vendor-status). */
-  awaitingMyStatus: (caller: Caller, caseId: AnyColumn) => SQL<boolean>;
-  /** The end of the case's holding embargo, or null (embargo). */
-  embargoEnds: (caseId: AnyColumn) => SQL<Date | null>;
-}
-
-/**
- * A page of the case list with everything its rows show: the owners' names, the caller's roles, and the
- * other domains' columns. One statement: the page (listCases) is a subquery and the rest are correlated
- * subqueries evaluated for its rows only — before, they were four more round trips per page, and under fifty
- * clients a list request's cost is mostly its statements (bench/README.md "Where a list request's CPU goes").
- * The outer ORDER BY repeats the page's, over its twenty-odd rows.
- */
-export function listCasePage(
-  db: Db,
-  caller: Caller,
-  f: CaseListFilter,
-  limit: number,
-  offset: number,
-  columns: CaseListColumns,
-) {
-  const page = listCases(db, caller, f, limit, offset).as('page');
-  return db
-    .select({
-      id: page.id,
-      title: page.title,
-      status: page.status,
-      tags: page.tags,
-      createdAt: page.createdAt,
-      updatedAt: page.updatedAt,
-      // Users and groups with the owner role, in the order they were added.
-      owners: inSubquery(sql<
-        string[]
-      >`array(select coalesce(${users.name}, ${groups.name}) from ${caseParticipants}
-          left join ${users} on ${users.id} = ${caseParticipants.userId}
-          left join ${groups} on ${groups.id} = ${caseParticipants.groupId}
-          where ${caseParticipants.caseId} = ${page.id} and ${caseParticipants.role} = 'owner'
-            and coalesce(${users.name}, ${groups.name}) is not null
-          order by ${caseParticipants.id})`),
-      // The roles the caller holds in the case, directly or through a group.
-      roles: inSubquery(sql<
-        string[]
-      >`array(select distinct ${caseParticipants.role}::text from ${caseParticipants}
-          where ${caseParticipants.caseId} = ${page.id} and ${roleRows(caller, 'any')})`),
-      awaitingMyStatus: inSubquery(columns.awaitingMyStatus(caller, page.id)),
-      embargoEnds: inSubquery(columns.embargoEnds(page.id)),
-    })
-    .from(page)
-    .orderBy(
-      ...orderBy(f.ordering, {
-        id: page.id,
-        title: page.title,
-        status: page.status,
-        created: page.createdAt,
-        updated: page.updatedAt,
-      }),
-    );
 }
 
 /** The owner participants of one case as user refs (a group owner shows its name, with the group's id). */
@@ -326,8 +289,6 @@ export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {
 // ---------------------------------------------------------------------------------------------------------
 // Triage: cases waiting in status 0, oldest first, with their first report's submitter and product.
 
-const firstReport = sql`(select ${reports.id} from ${reports} where ${reports.caseId} = ${cases.id} order by ${reports.id} limit 1)`;
-
 /** The triage queue leaves out reports held beyond a submit limit; `held` lists only those. */
 const heldNow = sql`exists (select 1 from ${heldReports} where ${heldReports.caseId} = ${cases.id} and ${heldReports.releasedAt} is null)`;
 
@@ -339,39 +300,34 @@ export function triageConditions(query?: string, held = false) {
   );
 }
 
-/**
- * The queue's size up to `bound` + 1 (the caller shows "1,000+" beyond it). An exact count read every waiting
- * case: 211 ms for 200,000 at 1,000,000 cases, where the page itself takes 0.1 ms (bench/README.md, issue 30).
- */
-export async function countTriageUpTo(db: Db, query: string | undefined, held: boolean, bound: number) {
-  const waiting = db
-    .select({ id: cases.id })
-    .from(cases)
-    .where(triageConditions(query, held))
-    .limit(bound + 1)
-    .as('waiting');
-  const [{ n }] = await db.select({ n: count() }).from(waiting);
-  return n;
+/** What a page of the triage queue is asked for (its statement: triage-quality/page.ts). */
+export interface TriagePageQuery {
+  query?: string;
+  /** The reports held beyond a submit limit instead of the queue. */
+  held: boolean;
+  /** Weakest first (the quality signals' order), else oldest first. */
+  byQuality: boolean;
+  limit: number;
+  offset: number;
+  /**
+   * Where the queue's count stops: countBound + 1. An exact count read every waiting case: 211 ms for 200,000
+   * at 1,000,000 cases, where the page itself takes 0.1 ms (bench/README.md, issue 30).
+   */
+  countLimit: number;
+  now: Date;
 }
 
-export function listTriage(db: Db, query: string | undefined, limit: number, offset: number, held = false) {
-  return db
-    .select({
-      id: cases.id,
-      title: cases.title,
-      caseCreatedAt: cases.createdAt,
-      reporterId: reports.submittedBy,
-      reportCreatedAt: reports.createdAt,
-      product: sql<
-        string | null
-      >`jsonb_path_query_first(${reports.current}, 'strict $[*] ? (@.question == "Product").answer') #>> '{}'`,
-    })
-    .from(cases)
-    .leftJoin(reports, sql`${reports.id} = ${firstReport}`)
-    .where(triageConditions(query, held))
-    .orderBy(asc(cases.createdAt), asc(cases.id))
-    .limit(limit)
-    .offset(offset);
+/** A row of the triage queue's page, with the queue's count (up to countLimit) on every row. */
+export interface TriagePageRow {
+  id: number;
+  title: string;
+  caseCreatedAt: Date;
+  /** The first report's submitter (null: none, or their account is gone). */
+  reporter: { id: number; name: string } | null;
+  reportCreatedAt: Date | null;
+  product: string | null;
+  quality: TriageQuality;
+  total: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
 import { and, desc, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { ActionItem, Notification } from '@cvdp/core';
 import { UNREAD_COUNT_CAP } from '@cvdp/core';
-import type { AuthUser, Db } from '@cvdp/server-kit';
+import { type AuthUser, type Db, preparedOnce } from '@cvdp/server-kit';
 import { cases } from '../cases/tables.ts';
 import { actionOf, mine, myActions, notificationOf, unread } from './store.ts';
 import { actionItems, notifications } from './tables.ts';
@@ -85,16 +85,6 @@ function prepareBell(db: Db, filters: ReturnType<BellFilters>, onlyUnread: boole
     .from(sql`(select 1) as one`)
     .prepare(`${name}_counts`);
   return { page, countsAlone };
-}
-
-/** Statements prepared once per database handle and name (a name per caller shape and list). */
-const prepared = new WeakMap<Db, Map<string, unknown>>();
-
-function preparedOnce<T>(db: Db, name: string, prepare: () => T): T {
-  let built = prepared.get(db);
-  if (!built) prepared.set(db, (built = new Map<string, unknown>()));
-  if (!built.has(name)) built.set(name, prepare());
-  return built.get(name) as T;
 }
 
 const shapeName = (shape: BellShape) => `${shape.staff ? '_staff' : ''}${shape.groups ? '_groups' : ''}`;

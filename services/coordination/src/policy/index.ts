@@ -2,10 +2,11 @@
 // which rows of a list may they see (`filter`). Routes never write access rules of their own.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller, CaseAccess } from './caller.ts';
-import { conditionsAll, evaluate, type ListCaller, toSql } from './rules.ts';
+import { conditionsAll, evaluate, type ListCaller, type Rule, toSql } from './rules.ts';
 import { POLICY, type PolicyAction, type RowOf } from './table.ts';
 
 export { POLICY, type PolicyAction } from './table.ts';
+export type { ListCaller } from './rules.ts';
 export {
   callerOf,
   caseAccessFields,
@@ -39,11 +40,27 @@ export function filter(action: PolicyAction, subject: CaseAccess | ListCaller): 
   const entry = POLICY[action];
   const condition = conditionsAll([
     toSql(caseRead.rule, subject, caseRead.table, entry.caseId),
-    toSql(entry.rule as never, subject, entry.table, entry.caseId),
+    toSql(besideCaseRead(entry.rule as Rule<unknown>) as never, subject, entry.table, entry.caseId),
   ]);
   if (condition === true) return undefined;
   if (condition === false) return sql`false`;
   return condition;
+}
+
+const sameRule = (a: Rule<unknown>, b: Rule<unknown>) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What an entry's rule adds to `case.read`, which filter() puts beside it anyway: nothing when it is case.read's
+ * own rule (case.read itself, and every "staff or participant" entry), and an allOf without its case.read
+ * member. The same condition twice was the same EXISTS over case_participants twice in every list's SQL, and
+ * PostgreSQL planned both: a vendor's case list page spent 1.7 ms planning for 0.9 ms running (issue 30).
+ */
+function besideCaseRead(rule: Rule<unknown>): Rule<unknown> {
+  const caseReadRule = caseRead.rule as Rule<unknown>;
+  if (sameRule(rule, caseReadRule)) return { kind: 'all', rules: [] };
+  if (rule.kind === 'all')
+    return { kind: 'all', rules: rule.rules.filter((r) => !sameRule(r, caseReadRule)) };
+  return rule;
 }
 
 /**

@@ -2,16 +2,15 @@
 // kept by a trigger) and its reporter's record, read in one statement for a page of the queue; the queue ordered
 // weakest first walks triage_order, the same score kept by triggers. It only orders and labels: nothing here
 // hides a report.
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
-  CASE_STATUS,
   type TriageQuality,
   type TriageQualityLabel,
   type TriageQualityReason,
   TRIAGE_QUALITY_REASONS,
 } from '@cvdp/core';
 import { type Db, rowsOf } from '@cvdp/server-kit';
-import { matchesWords } from '../cases/store.ts';
+import type { UserRef } from '../accounts/user-refs.ts';
 import {
   COMMON_TEXT_SHARE,
   NOT_VULNERABILITY_DAYS,
@@ -28,16 +27,20 @@ export interface ScoredTriageRow {
   title: string;
   caseCreatedAt: Date;
   reporterId: number | null;
+  /** The first report's submitter as the queue shows them (null: none, or their account is gone). */
+  reporter: UserRef | null;
   reportCreatedAt: Date | null;
   product: string | null;
   quality: TriageQuality;
 }
 
-interface RawRow {
+export interface RawRow {
   id: number;
   title: string;
   case_created_at: Date | string;
   reporter_id: number | null;
+  reporter_user_id: number | null;
+  reporter_name: string | null;
   report_created_at: Date | string | null;
   product: string | null;
   missing_steps: boolean | null;
@@ -58,39 +61,48 @@ const SCORE = sql.raw(`least(100, greatest(0, 100
   - case when coalesce(rep.not_vulnerability, 0) >= ${NOT_VULNERABILITY_MIN} then ${WEIGHTS.reporter_not_vulnerability} else 0 end
   + case when coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} then ${WEIGHTS.reporter_valid_history} else 0 end))`);
 
+/** The `t` of `scored`: triage cases matching `where` with their first report, in `tail`'s order and window. */
+export function triageCases(where: SQL, tail: SQL = sql``): SQL {
+  return sql`select cases.id, cases.title, cases.created_at as case_created_at, r.id as report_id,
+                    r.submitted_by as reporter_id, r.created_at as report_created_at
+               from cases
+               left join reports r on r.id = (select id from reports where case_id = cases.id order by id limit 1)
+              where ${where} ${tail}`;
+}
+
 /**
- * The triage rows matching `where` with their scores. The reporter's record is their reporter_records row
- * (kept by triggers): "several closed as not a vulnerability lately" is the NOT_VULNERABILITY_MIN-th latest
- * such closure falling within NOT_VULNERABILITY_DAYS before `now`.
+ * The rows of `t` (triageCases, or another select with the same columns) with their scores and the reporter's
+ * name. The reporter's record is their reporter_records row (kept by triggers): "several closed as not a
+ * vulnerability lately" is the NOT_VULNERABILITY_MIN-th latest such closure on or after `since` (NOT_VULNERABILITY_DAYS
+ * before now). `extra` adds select-list items (the page's count).
  */
-function scored(where: SQL, now: Date, tail: SQL) {
-  const since = new Date(now.getTime() - NOT_VULNERABILITY_DAYS * 86_400_000);
+export function scored(t: SQL, since: Date | Placeholder, extra: SQL = sql``) {
   return sql`
-    with t as (
-      select cases.id, cases.title, cases.created_at as case_created_at, r.id as report_id,
-             r.submitted_by as reporter_id, r.created_at as report_created_at
-        from cases
-        left join reports r on r.id = (select id from reports where case_id = cases.id order by id limit 1)
-       where ${where}),
+    with t as (${t}),
     rep as (
       select user_id as submitted_by,
              case when coalesce(not_vulnerability_closed[${NOT_VULNERABILITY_MIN}] >= ${since}, false)
                   then ${NOT_VULNERABILITY_MIN} else 0 end as not_vulnerability,
              valid_cases as valid
         from reporter_records)
-    select t.id, t.title, t.case_created_at, t.reporter_id, t.report_created_at,
+    select t.id, t.title, t.case_created_at, t.reporter_id, u.id as reporter_user_id, u.name as reporter_name,
+           t.report_created_at,
            -- Read after the order and the limit (an expensive select-list item is worked out for the page only).
            (select jsonb_path_query_first(pr.current, 'strict $[*] ? (@.question == "Product").answer') #>> '{}'
               from reports pr where pr.id = t.report_id) as product,
            q.missing_steps, q.missing_version, q.no_poc, q.common_share >= ${COMMON_TEXT_SHARE} as common_text,
            coalesce(rep.not_vulnerability, 0) >= ${NOT_VULNERABILITY_MIN} as reporter_not_vulnerability,
            coalesce(rep.valid, 0) >= ${VALID_HISTORY_MIN} as reporter_valid_history,
-           ${SCORE}::int as score
+           ${SCORE}::int as score ${extra}
       from t
       left join report_quality q on q.report_id = t.report_id
       left join rep on rep.submitted_by = t.reporter_id
-    ${tail}`;
+      left join users u on u.id = t.reporter_id`;
 }
+
+/** The instant from which a closure counts as "lately". */
+export const notVulnerabilitySince = (now: Date) =>
+  new Date(now.getTime() - NOT_VULNERABILITY_DAYS * 86_400_000);
 
 export const labelOf = (score: number): TriageQualityLabel =>
   score < WEAK_BELOW ? 'weak' : score < STRONG_MIN ? 'fair' : 'strong';
@@ -100,13 +112,15 @@ const REASON_ORDER: readonly TriageQualityReason[] = TRIAGE_QUALITY_REASONS;
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-function toRow(raw: RawRow): ScoredTriageRow {
+export function toRow(raw: RawRow): ScoredTriageRow {
   const score = Number(raw.score);
   return {
     id: raw.id,
     title: raw.title,
     caseCreatedAt: asDate(raw.case_created_at),
     reporterId: raw.reporter_id,
+    reporter:
+      raw.reporter_user_id === null ? null : { id: raw.reporter_user_id, name: raw.reporter_name ?? '' },
     reportCreatedAt: raw.report_created_at === null ? null : asDate(raw.report_created_at),
     product: raw.product,
     quality: {
@@ -121,51 +135,7 @@ function toRow(raw: RawRow): ScoredTriageRow {
 /** The quality of each of these triage cases (a page of the queue, in any order). */
 export async function qualityOf(db: Db, caseIds: number[], now: Date): Promise<Map<number, TriageQuality>> {
   if (caseIds.length === 0) return new Map();
-  const rows = await rowsOf<RawRow>(db, scored(sql`cases.id in (${sql.join(caseIds, sql`, `)})`, now, sql``));
+  const where = sql`cases.id in (${sql.join(caseIds, sql`, `)})`;
+  const rows = await rowsOf<RawRow>(db, scored(triageCases(where), notVulnerabilitySince(now)));
   return new Map(rows.map((raw) => [raw.id, toRow(raw).quality]));
-}
-
-/**
- * A page of the triage queue (the cases list's filter; `held`: the held reports instead), weakest first, then
- * oldest first. The order is triage_order's (kept by triggers): two index walks, one over the rows whose
- * "closed as not a vulnerability lately" holds at `now` (their score_nv), one over the rest (score_plain),
- * merged — so a page reads about a page of rows however long the queue (bench/README.md, issue 30). The
- * page's rows and scores are then read from their sources, as for the default order.
- */
-export async function listTriageByQuality(
-  db: Db,
-  query: string | undefined,
-  limit: number,
-  offset: number,
-  now: Date,
-  held = false,
-): Promise<ScoredTriageRow[]> {
-  const upTo = limit + offset;
-  const from = query ? sql`triage_order o join cases on cases.id = o.case_id` : sql`triage_order o`;
-  const words = query ? sql`and ${matchesWords(query)}` : sql``;
-  const order = await rowsOf<{ case_id: number }>(
-    db,
-    sql`select case_id from (
-          (select o.case_id, o.score_nv as score, o.created_at from ${from}
-            where o.held = ${held} and o.nv_until >= ${now} ${words}
-            order by o.score_nv, o.created_at, o.case_id limit ${upTo})
-          union all
-          (select o.case_id, o.score_plain, o.created_at from ${from}
-            where o.held = ${held} and (o.nv_until is null or o.nv_until < ${now}) ${words}
-            order by o.score_plain, o.created_at, o.case_id limit ${upTo})
-        ) merged order by score, created_at, case_id limit ${limit} offset ${offset}`,
-  );
-  const ids = order.map((row) => Number(row.case_id));
-  if (ids.length === 0) return [];
-  const rows = await rowsOf<RawRow>(
-    db,
-    scored(
-      sql`cases.id in (${sql.join(ids, sql`, `)}) and cases.status = ${CASE_STATUS.PENDING}`,
-      now,
-      sql``,
-    ),
-  );
-  const byId = new Map(rows.map((raw) => [raw.id, toRow(raw)]));
-  // A case that left the queue between the two reads is left out of this page.
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -12,7 +12,7 @@ import {
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
 import { refOf, userRefs } from '../accounts/user-refs.ts';
 import { caseParticipants, cases } from '../cases/tables.ts';
-import { type CaseAccess, type Caller, can, filter } from '../policy/index.ts';
+import { type CaseAccess, type ListCaller, can, filter } from '../policy/index.ts';
 import { roleRows } from '../policy/rules.ts';
 import { vulnerabilities } from '../vuls/tables.ts';
 import { vendorStatus } from './tables.ts';
@@ -115,7 +115,7 @@ export function cellView(row: VendorStatusRow, refs: Awaited<ReturnType<typeof u
  * home), an expression over the page's case id so that the page is one statement; staff who take no part as
  * a vendor get false.
  */
-export function awaitingMyStatus(caller: Caller, caseId: SQL | AnyColumn): SQL<boolean> {
+export function awaitingMyStatus(caller: ListCaller, caseId: SQL | AnyColumn): SQL<boolean> {
   const conditions = and(
     eq(vulnerabilities.caseId, caseId),
     // The vendor rows the caller takes part through (their own or a group's).

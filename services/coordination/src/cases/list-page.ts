@@ -1,0 +1,165 @@
+// A page of the case list with what its rows show, in one statement — and the desk's common pages (no word
+// search) as prepared statements, one per shape, so that neither this process nor PostgreSQL builds or plans
+// the same SQL again on every request.
+//
+// Measured at 10,000 cases (bench/README.md, issue 30): building a vendor's page with drizzle took ~0.9 ms of
+// this process's CPU, and PostgreSQL spent 1.3 ms planning it for 0.8 ms of execution; prepared, the
+// statement ran 3–4 times as often per second of the database's CPU (pgbench, generic plan).
+import { type AnyColumn, type DriverValueDecoder, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { type AuthUser, type Db, groups, isStaff, preparedOnce, users } from '@cvdp/server-kit';
+import { type ListCaller, callerOf, preparedCaller } from '../policy/index.ts';
+import { roleRows } from '../policy/rules.ts';
+import { caseParticipants } from './tables.ts';
+import { type CaseListFilter, DEFAULT_CASE_ORDERING, caseCountInPage, listCases, orderBy } from './store.ts';
+
+/**
+ * A selected expression whose columns keep their table names. drizzle writes the columns of a one-table
+ * select's fields bare ("id", not "page"."id"), which inside a correlated subquery would name the subquery's
+ * own tables; it does so for the field's top-level pieces only, so the expression goes one level down
+ * (keeping its decoder: the embargo end is read as a Date).
+ */
+function inSubquery<T>(expression: SQL<T>): SQL<T> {
+  const { decoder } = expression as unknown as { decoder: DriverValueDecoder<T, unknown> };
+  return sql<T>`${expression}`.mapWith(decoder);
+}
+
+/** What other domains show in a row of the case list: expressions over the row's case id. */
+export interface CaseListColumns {
+  /** Whether the case waits for the caller's vendor status (vendor-status). */
+  awaitingMyStatus: (caller: ListCaller, caseId: AnyColumn) => SQL<boolean>;
+  /** The end of the case's holding embargo, or null (embargo). */
+  embargoEnds: (caseId: AnyColumn) => SQL<Date | null>;
+}
+
+/**
+ * A page of the case list with everything its rows show: the owners' names, the caller's roles, and the
+ * other domains' columns. One statement: the page (listCases) is a subquery and the rest are correlated
+ * subqueries evaluated for its rows only — before, they were four more round trips per page, and under fifty
+ * clients a list request's cost is mostly its statements (bench/README.md "Where a list request's CPU goes").
+ * The outer ORDER BY repeats the page's, over its twenty-odd rows.
+ */
+export function listCasePage(
+  db: Db,
+  caller: ListCaller,
+  f: CaseListFilter,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  columns: CaseListColumns,
+  total: SQL<number> = sql<number>`null`,
+) {
+  const page = listCases(db, caller, f, limit, offset).as('page');
+  return db
+    .select({
+      // The list's count (caseCountInPage) on every row, evaluated once (an uncorrelated subquery): the page
+      // and its count in one round trip. Null when the caller counted first.
+      total: inSubquery(total),
+      id: page.id,
+      title: page.title,
+      status: page.status,
+      tags: page.tags,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      // Users and groups with the owner role, in the order they were added.
+      owners: inSubquery(sql<
+        string[]
+      >`array(select coalesce(${users.name}, ${groups.name}) from ${caseParticipants}
+          left join ${users} on ${users.id} = ${caseParticipants.userId}
+          left join ${groups} on ${groups.id} = ${caseParticipants.groupId}
+          where ${caseParticipants.caseId} = ${page.id} and ${caseParticipants.role} = 'owner'
+            and coalesce(${users.name}, ${groups.name}) is not null
+          order by ${caseParticipants.id})`),
+      // The roles the caller holds in the case, directly or through a group.
+      roles: inSubquery(sql<
+        string[]
+      >`array(select distinct ${caseParticipants.role}::text from ${caseParticipants}
+          where ${caseParticipants.caseId} = ${page.id} and ${roleRows(caller, 'any')})`),
+      awaitingMyStatus: inSubquery(columns.awaitingMyStatus(caller, page.id)),
+      embargoEnds: inSubquery(columns.embargoEnds(page.id)),
+    })
+    .from(page)
+    .orderBy(
+      ...orderBy(f.ordering, {
+        id: page.id,
+        title: page.title,
+        status: page.status,
+        created: page.createdAt,
+        updated: page.updatedAt,
+      }),
+    );
+}
+
+/** The page's rows as listCasePage reads them, `total` being the list's count (caseCountInPage). */
+export type CaseListPageRow = Awaited<ReturnType<ReturnType<typeof listCasePage>['execute']>>[number];
+
+/** Where the page starts and ends, and where its count stops (countBound + 1; the exact count ignores it). */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  countLimit: number;
+}
+
+/**
+ * A page of the list with its count on every row (caseCountInPage), for a list without a word search. The
+ * common shapes run as a prepared statement named by the caller's shape (staff, groups), the filters present
+ * (owned, statuses, tag) and the ordering; the values are its parameters. A filter from a higher domain
+ * (`where`: the embargo's ends-before) is built and planned for the request, as before.
+ */
+export async function readCasePage(
+  db: Db,
+  user: AuthUser,
+  f: CaseListFilter,
+  window: PageWindow,
+  columns: CaseListColumns,
+): Promise<CaseListPageRow[]> {
+  if (f.query) throw new Error('readCasePage: a word search counts first (countCasesUpTo).');
+  if (f.where) {
+    const caller = callerOf(user);
+    const total = caseCountInPage(db, caller, f, window.countLimit);
+    return listCasePage(db, caller, f, window.limit, window.offset, columns, total);
+  }
+  const shape = {
+    staff: isStaff(user),
+    groups: user.groupIds.length > 0,
+    owned: f.owned === true,
+    statuses: (f.status as number[] | undefined)?.length ? true : false,
+    tag: f.tag !== undefined,
+    ordering: f.ordering ?? DEFAULT_CASE_ORDERING,
+  };
+  const name = [
+    'case_list',
+    shape.staff && 'staff',
+    shape.groups && 'groups',
+    shape.owned && 'owned',
+    shape.statuses && 'status',
+    shape.tag && 'tag',
+    shape.ordering.replace('-', 'desc_'),
+  ]
+    .filter(Boolean)
+    .join('_');
+  const statement = preparedOnce(db, name, () => {
+    const caller = preparedCaller(shape);
+    const filter: CaseListFilter = {
+      owned: shape.owned,
+      status: shape.statuses ? sql.placeholder('status') : undefined,
+      tag: shape.tag ? sql.placeholder('tag') : undefined,
+      ordering: shape.ordering,
+    };
+    const total = caseCountInPage(db, caller, filter, sql.placeholder('countLimit'));
+    return listCasePage(
+      db,
+      caller,
+      filter,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      columns,
+      total,
+    ).prepare(name);
+  });
+  return statement.execute({
+    userId: user.id,
+    groupIds: [...user.groupIds],
+    status: f.status,
+    tag: f.tag,
+    ...window,
+  });
+}
