@@ -91,11 +91,10 @@ export function listCasePage(
 /** The page's rows as listCasePage reads them, `total` being the list's count (caseCountInPage). */
 export type CaseListPageRow = Awaited<ReturnType<ReturnType<typeof listCasePage>['execute']>>[number];
 
-/** Where the page starts and ends, and where its count stops (countBound + 1; the exact count ignores it). */
+/** Where the page starts and ends. */
 export interface PageWindow {
   limit: number;
   offset: number;
-  countLimit: number;
 }
 
 /**
@@ -114,10 +113,11 @@ export async function readCasePage(
   window: PageWindow,
   columns: CaseListColumns,
 ): Promise<CaseListPageRow[]> {
-  if (f.query) throw new Error('readCasePage: a word search counts first (countCasesUpTo).');
-  if (f.where || f.owned || !isStaff(user)) {
+  if (f.query || f.owned)
+    throw new Error('readCasePage: word searches and my cases count first (countCasesUpTo).');
+  if (f.where || !isStaff(user)) {
     const caller = callerOf(user);
-    const total = caseCountInPage(db, caller, f, window.countLimit);
+    const total = caseCountInPage(db, caller, f);
     return listCasePage(db, caller, f, window.limit, window.offset, columns, total);
   }
   const shape = {
@@ -143,7 +143,7 @@ export async function readCasePage(
       tag: shape.tag ? sql.placeholder('tag') : undefined,
       ordering: shape.ordering,
     };
-    const total = caseCountInPage(db, caller, filter, sql.placeholder('countLimit'));
+    const total = caseCountInPage(db, caller, filter);
     return listCasePage(
       db,
       caller,

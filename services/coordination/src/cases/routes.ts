@@ -181,8 +181,10 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           embargo_ends: c.embargoEnds?.toISOString() ?? null,
         }));
       const q = request.query;
-      // A word search counts first: whether its matches are dense decides how the page reads them.
-      if (f.query) {
+      // A word search counts first: whether its matches are dense decides how the page reads them. "My cases"
+      // grows with an owner's share of a growing desk: its count stops at the cap ("1,000+") like a word
+      // search's, and is read first too (often none: the page is then never planned).
+      if (f.query || f.owned) {
         const countUpTo = async (bound: number) => {
           const n = await countCasesUpTo(db, caller, f, bound);
           // More matches than the cap: listCases probes the words along the ordering's index (cases/store.ts).
@@ -193,18 +195,10 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           rowsOf(await listCasePage(db, caller, f, limit, offset, options.listColumns)),
         );
       }
-      // Otherwise the page carries its count (one statement, prepared: list-page.ts). "My cases" grows with an
-      // owner's share of a growing desk, so its count stops at the cap ("1,000+") like a word search's; the
-      // rest is exact.
-      const window = {
-        limit: q.page_size,
-        offset: (q.page - 1) * q.page_size,
-        countLimit: countBound(q) + 1,
-      };
+      // Otherwise the page carries its exact count: one statement (list-page.ts; a coordinator's, prepared).
+      const window = { limit: q.page_size, offset: (q.page - 1) * q.page_size };
       const rows = await readCasePage(db, request.user!, f, window, options.listColumns);
-      const n = rows[0]?.total ?? 0;
-      if (f.owned) return cappedPageFrom(request, q, n, rowsOf(rows));
-      return { ...pageFrom(request, q, n, rowsOf(rows)), count_capped: false };
+      return { ...pageFrom(request, q, rows[0]?.total ?? 0, rowsOf(rows)), count_capped: false };
     },
   );
 

@@ -78,9 +78,22 @@ function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined)
   return Array.isArray(status) && status.length ? inArray(column, status) : undefined;
 }
 
+/**
+ * The cases a caller who is not staff takes part in, as `cases.id = any(array(…))`: the same cases the policy's
+ * `case.read` lets them see (the policy's filter stays beside it, the rule), read first from their own and
+ * their groups' participant rows. A list without words is then driven by that caller's cases, whatever the
+ * desk holds. Without it the planner guessed from an average vendor's share (2,700 of a million cases) and
+ * walked the whole `cases_updated_idx` probing each case, for a vendor in 50: 2.5 s a page at 1,000,000
+ * (bench/README.md, issue 30); an array's size is unknown to it, so it reads the caller's cases by id.
+ */
+function amongCallersCases(caller: ListCaller): SQL {
+  return sql`${cases.id} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, 'any')}))`;
+}
+
 function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {
   return and(
     filter('case.read', caller),
+    caller.staff || f.query ? undefined : amongCallersCases(caller),
     f.query && words !== 'none' ? (words === 'probe' ? probesWords : matchesWords)(f.query) : undefined,
     statusIn(cases.status, f.status),
     f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
@@ -133,12 +146,12 @@ function exactCount(db: Db, caller: ListCaller, f: CaseListFilter) {
 }
 
 /**
- * "My cases" counted up to `limit` (bound + 1, paginateCapped's cap), from the caller's owner rows in case order, each
+ * "My cases" counted up to `bound` + 1 (paginateCapped's cap), from the caller's owner rows in case order, each
  * case once as it streams past (a Group over the owners' index, stopping at the bound). As a semi-join from
  * cases, the planner first hashed all of the owner's rows: 5–7 ms for 10,000 owned cases at a million
  * (bench/README.md, issue 30).
  */
-function ownedCountUpTo(db: Db, caller: ListCaller, f: CaseListFilter, limit: number | Placeholder) {
+async function countOwnedUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
   const mine = db
     .select({ caseId: caseParticipants.caseId })
     .from(caseParticipants)
@@ -146,24 +159,20 @@ function ownedCountUpTo(db: Db, caller: ListCaller, f: CaseListFilter, limit: nu
     .where(and(roleRows(caller, ['owner']), listConditions(caller, { ...f, owned: false })))
     .groupBy(caseParticipants.caseId)
     .orderBy(caseParticipants.caseId)
-    .limit(limit)
+    .limit(bound + 1)
     .as('mine');
-  return db.select({ n: sql<number>`count(*)::int` }).from(mine);
+  const [{ n }] = await db.select({ n: count() }).from(mine);
+  return n;
 }
 
 /**
- * The count a page of the list carries in its own statement (listCasePage's `total`), for the lists whose
- * page does not depend on it: the exact count, or "my cases" up to `limit` (countBound + 1). A word search's
- * count is read first instead, since it decides how the page reads the matches (CaseListFilter's `dense`).
+ * The exact count a page of the list carries in its own statement (listCasePage's `total`): for lists without
+ * words and not "my cases". Those count first, up to the cap (countCasesUpTo): a word search's count decides how
+ * its page reads the matches (CaseListFilter's `dense`), and "my cases" is often empty — counted alone, its page
+ * is then never planned.
  */
-export function caseCountInPage(
-  db: Db,
-  caller: ListCaller,
-  f: CaseListFilter,
-  limit: number | Placeholder,
-): SQL<number> {
-  const counted = f.owned ? ownedCountUpTo(db, caller, f, limit) : exactCount(db, caller, f);
-  return sql<number>`(${counted})`.mapWith(Number);
+export function caseCountInPage(db: Db, caller: ListCaller, f: CaseListFilter): SQL<number> {
+  return sql<number>`(${exactCount(db, caller, f)})`.mapWith(Number);
 }
 
 /**
@@ -185,6 +194,7 @@ const DENSE_ENTRIES_PER_CASE_STEPS = [2, CANDIDATE_ENTRIES_PER_CASE];
  * entry before the limit applied (70 ms); the bounded scan stops after ~2,000 (bench/README.md, issue 30).
  */
 export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
+  if (f.owned && !f.query) return countOwnedUpTo(db, caller, f, bound);
   if (f.query && !f.owned) {
     const limit = CANDIDATE_ENTRIES_PER_CASE * (bound + 1);
     // Common words: the first pages alone may hold more than `bound` matching cases (common-words.ts).
