@@ -81,10 +81,11 @@ function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined)
 /**
  * The cases a caller who is not staff takes part in, as `cases.id = any(array(…))`: the same cases the policy's
  * `case.read` lets them see (the policy's filter stays beside it, the rule), read first from their own and
- * their groups' participant rows. A list without words is then driven by that caller's cases, whatever the
- * desk holds. Without it the planner guessed from an average vendor's share (2,700 of a million cases) and
- * walked the whole `cases_updated_idx` probing each case, for a vendor in 50: 2.5 s a page at 1,000,000
- * (bench/README.md, issue 30); an array's size is unknown to it, so it reads the caller's cases by id.
+ * their groups' participant rows. Their lists and word searches are then driven by that caller's cases,
+ * whatever the desk holds. Without it the planner guessed from an average vendor's share (2,700 of a million
+ * cases): it walked the whole `cases_updated_idx` probing each case for a vendor in 50 (2.5 s a page at
+ * 1,000,000), and a word search's count read every match of a common word (seconds; bench/README.md, issue
+ * 30). An array's size is unknown to the planner, so it reads the caller's cases by id.
  */
 function amongCallersCases(caller: ListCaller): SQL {
   return sql`${cases.id} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, 'any')}))`;
@@ -93,7 +94,7 @@ function amongCallersCases(caller: ListCaller): SQL {
 function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {
   return and(
     filter('case.read', caller),
-    caller.staff || f.query ? undefined : amongCallersCases(caller),
+    caller.staff ? undefined : amongCallersCases(caller),
     f.query && words !== 'none' ? (words === 'probe' ? probesWords : matchesWords)(f.query) : undefined,
     statusIn(cases.status, f.status),
     f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
