@@ -1,6 +1,6 @@
-// A page of the case list with what its rows show, in one statement — and the coordinators' pages (no word
-// search, not "my cases") as prepared statements, one per shape, so that neither this process nor PostgreSQL
-// builds or plans the same SQL again on every request.
+// A page of the case list with what its rows show, in one statement — and the lists without words (not "my
+// cases") as prepared statements, one per shape, so that neither this process nor PostgreSQL builds or plans
+// the same SQL again on every request.
 //
 // Measured at 10,000 cases (bench/README.md, issue 30): building a vendor's page with drizzle took ~0.9 ms of
 // this process's CPU, and PostgreSQL spent 1.3 ms planning it for 0.8 ms of execution; prepared, the
@@ -98,13 +98,14 @@ export interface PageWindow {
 }
 
 /**
- * A page of the list with its count on every row (caseCountInPage), for a list without a word search. Staff's
- * shapes run as a prepared statement named by the shape (groups or not; the statuses and tag filters present;
- * the ordering); the values are its parameters. Everything else is built and planned for the request: a list
- * that depends on who asks (a vendor's or reporter's cases, "my cases") must be planned for that caller. A
- * generic plan cannot know how many cases they hold: "my cases" of a coordinator owning 10,000 of a million
- * went from 7.5 ms to 160 ms (it hashed and sorted every owned case, and its `role` parameter kept it off the
- * owners' partial index), and a vendor with a thousand cases would get the plan made for one with fifty.
+ * A page of the list with its exact count on every row (caseCountInPage), for a list without words that is not
+ * "my cases". It runs as a prepared statement named by its shape — staff or not, groups or not, the statuses and
+ * tag filters present, the ordering — whose parameters are the values. Its plan does not depend on who asks:
+ * staff's lists have no condition on the caller, and anyone else's are driven by their own cases
+ * (cases/store.ts, `amongCallersCases`), whatever plan PostgreSQL keeps. Lists whose plan would depend on the
+ * caller are planned for each request instead (countCasesUpTo: "my cases" prepared took a coordinator owning
+ * 10,000 of a million cases from 7.5 to 160 ms, its generic plan hashing and sorting every owned case), as is a
+ * list with a higher domain's filter (`where`: the embargo's ends-before).
  */
 export async function readCasePage(
   db: Db,
@@ -115,20 +116,20 @@ export async function readCasePage(
 ): Promise<CaseListPageRow[]> {
   if (f.query || f.owned)
     throw new Error('readCasePage: word searches and my cases count first (countCasesUpTo).');
-  if (f.where || !isStaff(user)) {
+  if (f.where) {
     const caller = callerOf(user);
-    const total = caseCountInPage(db, caller, f);
-    return listCasePage(db, caller, f, window.limit, window.offset, columns, total);
+    return listCasePage(db, caller, f, window.limit, window.offset, columns, caseCountInPage(db, caller, f));
   }
   const shape = {
-    staff: true,
+    staff: isStaff(user),
     groups: user.groupIds.length > 0,
     statuses: (f.status as number[] | undefined)?.length ? true : false,
     tag: f.tag !== undefined,
     ordering: f.ordering ?? DEFAULT_CASE_ORDERING,
   };
   const name = [
-    'case_list_staff',
+    'case_list',
+    shape.staff && 'staff',
     shape.groups && 'groups',
     shape.statuses && 'status',
     shape.tag && 'tag',
