@@ -135,6 +135,8 @@ describe('GET /api/cases/', () => {
       expect((await other.get('/api/cases/?status=0&status=1')).json().count).toBe(3);
       expect(await listIds(coordinator, '?tag=web')).toEqual([ids.active]);
       expect(await listIds(other, '?tag=none')).toEqual([]);
+      // An empty tag is no filter, as it always was.
+      expect((await listIds(other, '?tag=')).length).toBe(4);
       // Two people who are not staff, one shape.
       expect(await listIds(reporter, '?status=0&ordering=id')).toEqual([ids.pending]);
       expect(await listIds(stranger, '?status=0&ordering=id')).toEqual([ids.other]);

@@ -123,8 +123,9 @@ export async function readCasePage(
   const shape = {
     staff: isStaff(user),
     groups: user.groupIds.length > 0,
-    statuses: (f.status as number[] | undefined)?.length ? true : false,
-    tag: f.tag !== undefined,
+    statuses: Array.isArray(f.status) && f.status.length > 0,
+    // An empty tag is no filter (listConditions), so it is not a tag shape either.
+    tag: Boolean(f.tag),
     ordering: f.ordering ?? DEFAULT_CASE_ORDERING,
   };
   const name = [
@@ -159,7 +160,7 @@ export async function readCasePage(
     userId: user.id,
     groupIds: [...user.groupIds],
     status: f.status,
-    tag: f.tag,
+    tag: f.tag || undefined,
     ...window,
   });
 }

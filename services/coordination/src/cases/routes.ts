@@ -103,8 +103,6 @@ const triageQuery = pageQuery(20, CASE_LIST_MAX_PAGE_SIZE).extend({
 });
 const heldOnly = (held?: string) => held === 'true' || held === '1';
 
-/** A row the score query did not see (it left triage between the two reads): no signals. */
-
 export const DUPLICATE_RESOLUTION = 'A resolution with this name exists.';
 export const resolutionInUse = (n: number) =>
   `This resolution is used by ${n} closed case${n === 1 ? '' : 's'} and cannot be deleted.`;
@@ -195,7 +193,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           rowsOf(await listCasePage(db, caller, f, limit, offset, options.listColumns)),
         );
       }
-      // Otherwise the page carries its exact count: one statement (list-page.ts; a coordinator's, prepared).
+      // Otherwise the page carries its exact count: one statement, prepared per shape of list (list-page.ts).
       const window = { limit: q.page_size, offset: (q.page - 1) * q.page_size };
       const rows = await readCasePage(db, request.user!, f, window, options.listColumns);
       return { ...pageFrom(request, q, rows[0]?.total ?? 0, rowsOf(rows)), count_capped: false };

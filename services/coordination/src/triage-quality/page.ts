@@ -96,16 +96,17 @@ export async function readTriagePage(db: Db, q: TriagePageQuery): Promise<Triage
     now: q.now,
     since: notVulnerabilitySince(q.now),
   };
+  const name = `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}`;
   const rows = q.query
     ? await pageStatement(db, q.query, q.held, q.byQuality, values)
-    : await preparedOnce(db, `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}`, () =>
+    : await preparedOnce(db, name, () =>
         pageStatement(db, undefined, q.held, q.byQuality, {
           limit: sql.placeholder('limit'),
           offset: sql.placeholder('offset'),
           countLimit: sql.placeholder('countLimit'),
           now: sql.placeholder('now'),
           since: sql.placeholder('since'),
-        }).prepare(`triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}`),
+        }).prepare(name),
       ).execute(values);
   return (rows as unknown as (RawRow & { total: number })[]).map((raw) => ({
     ...toRow(raw),
