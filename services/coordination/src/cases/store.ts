@@ -32,7 +32,13 @@ import {
   caseStatusLabel,
 } from '@cvdp/core';
 import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
-import { type Caller, type CaseAccess, type ListCaller, filter } from '../policy/index.ts';
+import {
+  type Caller,
+  type CaseAccess,
+  type ListCaller,
+  filter,
+  filterBeyondCaseRead,
+} from '../policy/index.ts';
 import { holdsRole, roleRows } from '../policy/rules.ts';
 import { searchEntries } from '../search/tables.ts';
 import { denseScanBound, wordsRowByRow } from './common-words.ts';
@@ -43,17 +49,30 @@ export type CaseRow = typeof cases.$inferSelect;
 
 const badField = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
 
-/** Cases with an entry (title/summary, a report…) matching the words; uses search_entries' GIN index. */
-export const matchesWords = (words: string): SQL =>
-  sql`${cases.id} in (select ${searchEntries.caseId} from ${searchEntries} where ${searchEntries.tsv} @@ plainto_tsquery('english', ${words}))`;
+/**
+ * Cases with an entry (title/summary, a report, a post…) matching the words; uses search_entries' GIN index.
+ * `visible`: what an entry must pass besides its case's case.read for the caller to find the case by it
+ * (entriesVisibleTo); none for staff, who read every entry.
+ */
+export const matchesWords = (words: string, visible?: SQL): SQL =>
+  sql`${cases.id} in (select ${searchEntries.caseId} from ${searchEntries} where ${searchEntries.tsv} @@ plainto_tsquery('english', ${words})${andAlso(visible)})`;
 
 /**
  * The same condition probed case by case: a correlated EXISTS over search_entries_case_idx that PostgreSQL
  * cannot turn into a join (`offset 0`), so a page walking an ordering index stops after its rows instead of
  * first collecting every matching entry. Cheap only when matches are dense (listCases' `dense`).
  */
-const probesWords = (words: string): SQL =>
-  sql`exists (select 1 from ${searchEntries} where ${searchEntries.caseId} = ${cases.id} and ${searchEntries.tsv} @@ plainto_tsquery('english', ${words}) offset 0)`;
+const probesWords = (words: string, visible?: SQL): SQL =>
+  sql`exists (select 1 from ${searchEntries} where ${searchEntries.caseId} = ${cases.id} and ${searchEntries.tsv} @@ plainto_tsquery('english', ${words})${andAlso(visible)} offset 0)`;
+
+const andAlso = (condition?: SQL) => (condition ? sql` and ${condition}` : sql``);
+
+/**
+ * The search entries by which the caller may find a case they may read: the policy's `search.read` beyond
+ * case.read — a post of a restricted thread only for the thread's readers, so that a word said only there never
+ * lists (or counts) the case for anyone else. Undefined for staff.
+ */
+const entriesVisibleTo = (caller: ListCaller) => filterBeyondCaseRead('search.read', caller);
 
 export interface CaseListFilter {
   query?: string;
@@ -95,7 +114,9 @@ function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | '
   return and(
     filter('case.read', caller),
     caller.staff ? undefined : amongCallersCases(caller),
-    f.query && words !== 'none' ? (words === 'probe' ? probesWords : matchesWords)(f.query) : undefined,
+    f.query && words !== 'none'
+      ? (words === 'probe' ? probesWords : matchesWords)(f.query, entriesVisibleTo(caller))
+      : undefined,
     statusIn(cases.status, f.status),
     f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
     f.tag ? sql`${cases.tags} @> array[${f.tag}]::text[]` : undefined,
@@ -212,7 +233,14 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
         .select({ caseId: searchEntries.caseId })
         .from(searchEntries)
         .innerJoin(cases, eq(cases.id, searchEntries.caseId))
-        .where(and(range ?? undefined, wordsRowByRow(f.query), listConditions(caller, f, 'none')))
+        .where(
+          and(
+            range ?? undefined,
+            wordsRowByRow(f.query),
+            entriesVisibleTo(caller),
+            listConditions(caller, f, 'none'),
+          ),
+        )
         .limit(perCase * (bound + 1))
         .as('near');
       const [found] = await db
@@ -229,6 +257,7 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
       .where(
         and(
           sql`${searchEntries.tsv} @@ plainto_tsquery('english', ${f.query})`,
+          entriesVisibleTo(caller),
           listConditions(caller, f, 'none'),
         ),
       )
@@ -303,6 +332,7 @@ export const sortRoles = (roles: Iterable<CaseRole>): CaseRole[] => {
 /** The triage queue leaves out reports held beyond a submit limit; `held` lists only those. */
 const heldNow = sql`exists (select 1 from ${heldReports} where ${heldReports.caseId} = ${cases.id} and ${heldReports.releasedAt} is null)`;
 
+/** The triage queue's conditions; staff only (its route), who find a case by any of its entries. */
 export function triageConditions(query?: string, held = false) {
   return and(
     eq(cases.status, CASE_STATUS.PENDING),

@@ -38,14 +38,30 @@ export function can<A extends PolicyAction>(action: A, access: CaseAccess, row?:
  */
 export function filter(action: PolicyAction, subject: CaseAccess | ListCaller): SQL | undefined {
   const entry = POLICY[action];
-  const condition = conditionsAll([
-    toSql(caseRead.rule, subject, caseRead.table, entry.caseId),
-    toSql(besideCaseRead(entry.rule as Rule<unknown>) as never, subject, entry.table, entry.caseId),
-  ]);
-  if (condition === true) return undefined;
-  if (condition === false) return sql`false`;
-  return condition;
+  return asFilter(
+    conditionsAll([
+      toSql(caseRead.rule, subject, caseRead.table, entry.caseId),
+      toSql(besideCaseRead(entry.rule as Rule<unknown>) as never, subject, entry.table, entry.caseId),
+    ]),
+  );
 }
+
+/**
+ * What `action`'s rule adds to `case.read`, as a condition on its table's rows: for a query that has checked
+ * case.read on the case already and reads the action's rows inside it — the case list's word search, which
+ * finds a case by its search entries and must find it only by entries the caller may see (`search.read`: a
+ * restricted thread's posts for the thread's readers only). The same rule as filter(), without case.read's
+ * EXISTS once more for every entry.
+ */
+export function filterBeyondCaseRead(action: PolicyAction, caller: ListCaller): SQL | undefined {
+  const entry = POLICY[action];
+  return asFilter(
+    toSql(besideCaseRead(entry.rule as Rule<unknown>) as never, caller, entry.table, entry.caseId),
+  );
+}
+
+const asFilter = (condition: SQL | boolean): SQL | undefined =>
+  condition === true ? undefined : condition === false ? sql`false` : condition;
 
 const sameRule = (a: Rule<unknown>, b: Rule<unknown>) => JSON.stringify(a) === JSON.stringify(b);
 

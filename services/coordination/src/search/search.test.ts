@@ -147,6 +147,16 @@ describe('GET /api/search/ and posts', () => {
     expect(await texts(reporter)).toHaveLength(2);
     expect(await texts(coordinator)).toHaveLength(2);
     expect((await search(member, 'leviathan')).count).toBe(1);
+    // The case list's word search reads the same entries: a restricted thread's words find the case only for
+    // those who may read the thread.
+    const listed = async (who: TestClient, q: string) => {
+      const res = await who.get(`/api/cases/?query=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ count: number; results: { id: number }[] }>();
+    };
+    expect(await listed(member, 'secret')).toMatchObject({ count: 0, results: [] });
+    expect((await listed(member, 'public')).results.map((c) => c.id)).toEqual([caseA]);
+    expect((await listed(reporter, 'secret')).results.map((c) => c.id)).toEqual([caseA]);
 
     // Taken out of the thread, the reporter no longer finds its posts.
     const [row] = await t.db
