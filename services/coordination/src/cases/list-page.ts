@@ -139,7 +139,8 @@ export async function readCasePage(
     .filter(Boolean)
     .join('_');
   const statement = preparedOnce(db, name, () => {
-    const caller = preparedCaller(shape);
+    // Opaque ids: the plan is the same whoever asks, so PostgreSQL may keep it (PreparedCaller's `opaque`).
+    const caller = preparedCaller(shape, true);
     const filter: CaseListFilter = {
       status: shape.statuses ? sql.placeholder('status') : undefined,
       tag: shape.tag ? sql.placeholder('tag') : undefined,

@@ -125,6 +125,12 @@ function isPrepared(caller: ListCaller): caller is PreparedCaller {
 function callerRowSql(caller: ListCaller, userColumn: Column | SQL, groupColumn: Column | SQL): SQL {
   const byUser = sql`${userColumn} = ${caller.userId}`;
   if (isPrepared(caller)) {
+    if (caller.opaque) {
+      const opaqueUser = sql`${userColumn} = (select ${caller.userId}::int)`;
+      return caller.groupIds
+        ? sql`(${opaqueUser} or ${groupColumn} = any((select ${caller.groupIds}::int[])::int[]))`
+        : opaqueUser;
+    }
     return caller.groupIds ? sql`(${byUser} or ${groupColumn} = any(${caller.groupIds}::int[]))` : byUser;
   }
   const groupIds = caller.groupIds.map((id) => sql`${id}`);
