@@ -1,10 +1,9 @@
 // GET /api/search/?query=… — full-text search over what the caller may see, ranked, with safe snippets.
 import type { FastifyInstance } from 'fastify';
-import type { SQL } from 'drizzle-orm';
-import { type SearchHit, searchHitSchema, searchQuery } from '@cvdp/core';
-import { cappedPageOf, pageQuery, paginateCapped, routes } from '@cvdp/server-kit';
+import { searchHitSchema, searchQuery } from '@cvdp/core';
+import { cappedPageFrom, cappedPageOf, countBound, pageQuery, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
-import { countHitsUpTo, searchHits } from './store.ts';
+import { searchPage } from './store.ts';
 import { denseScanBound } from '../cases/common-words.ts';
 
 export const SEARCH_MAX_PAGE_SIZE = 50;
@@ -21,24 +20,19 @@ export async function searchRoutes(app: FastifyInstance) {
       query: pageQuery(20, SEARCH_MAX_PAGE_SIZE).extend(searchQuery.shape),
       response: { 200: cappedPageOf(searchHitSchema) },
     },
-    (request) => {
+    async (request) => {
       const caller = callerOf(request.user!);
       const words = request.query.query;
-      // Common words: count (and then rank) the first matches from the table's first pages when they hold
-      // more than the cap (cases/common-words.ts); else from the index.
-      let range: SQL | null = null;
-      const countUpTo = async (bound: number) => {
-        // Staff only, as for the cases list (cases/store.ts countCasesUpTo says why).
-        const near = caller.staff ? await denseScanBound(db, words) : null;
-        if (near && (await countHitsUpTo(db, caller, words, bound, near)) > bound) {
-          range = near;
-          return bound + 1;
-        }
-        return countHitsUpTo(db, caller, words, bound);
-      };
-      return paginateCapped(request, request.query, countUpTo, (limit, offset, bound): Promise<SearchHit[]> =>
-        searchHits(db, caller, words, limit, offset, bound, range),
-      );
+      const q = request.query;
+      const bound = countBound(q);
+      const offset = (q.page - 1) * q.page_size;
+      // Common words: count and rank the first matches from the table's first pages when they hold more than
+      // the cap (cases/common-words.ts); else from the index. Staff only, as for the cases list (cases/store.ts
+      // countCasesUpTo says why).
+      const near = caller.staff ? await denseScanBound(db, words) : null;
+      let page = near ? await searchPage(db, caller, words, q.page_size, offset, bound, near) : null;
+      if (!page || page.n <= bound) page = await searchPage(db, caller, words, q.page_size, offset, bound);
+      return cappedPageFrom(request, q, page.n, page.hits);
     },
   );
 }

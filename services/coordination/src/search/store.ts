@@ -2,7 +2,7 @@
 // answers; later posts and vulnerabilities). Ranked with ts_rank; snippets from ts_headline, made safe to
 // render as HTML: PostgreSQL marks the matches with control characters that cannot come from the text
 // (they are stripped from it first), the text is HTML-escaped, and only then do the marks become <mark>.
-import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchHitType } from '@cvdp/core';
 import type { Db } from '@cvdp/server-kit';
 import { type Caller, filter } from '../policy/index.ts';
@@ -34,27 +34,6 @@ const matching = (caller: Caller, words: string, range?: SQL | null) =>
     filter('search.read', caller),
   );
 
-/**
- * The matching entries the caller may see, counted up to `bound` + 1 (paginateCapped's cap); with `range`
- * (denseScanBound), only those in the table's first pages.
- */
-export async function countHitsUpTo(
-  db: Db,
-  caller: Caller,
-  words: string,
-  bound: number,
-  range?: SQL | null,
-): Promise<number> {
-  const hits = db
-    .select({ id: searchEntries.id })
-    .from(searchEntries)
-    .where(matching(caller, words, range))
-    .limit(bound + 1)
-    .as('hits');
-  const [{ n }] = await db.select({ n: count() }).from(hits);
-  return n;
-}
-
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -65,14 +44,23 @@ const escapeHtml = (text: string) =>
 export const safeSnippet = (headline: string) =>
   escapeHtml(headline).replaceAll(START, '<mark>').replaceAll(STOP, '</mark>');
 
+/** A page of search hits and the matches counted up to the bound + 1 (paginateCapped's cap). */
+export interface SearchPage {
+  /** The matching entries the caller may see, counted up to `bound` + 1. */
+  n: number;
+  hits: SearchHit[];
+}
+
 /**
- * A page of hits ranked by relevance over a bounded candidate set: the first `bound` matching entries the
- * caller may see (the index's order), so a common word ranks a thousand entries, not a third of the index.
- * While the count is exact (count_capped false) every match is a candidate and the ranking is exact. With
- * `range` (the count found more than `bound` matches there) the first `bound` matches are read from the table's
- * first pages instead of the index: the same entries, in the same order.
+ * A page of hits ranked by relevance over a bounded candidate set, with their count, in one statement: the
+ * first `bound` + 1 matching entries the caller may see (the index's order) are read once — counted, and the
+ * first `bound` of them ranked — so a common word ranks a thousand entries, not a third of the index. While
+ * the count is exact (at most `bound`) every match is a candidate and the ranking is exact. With `range`
+ * (denseScanBound) only the table's first pages are read: when they hold more than `bound` matches those are
+ * the same first matches the index gives, in the same order; when not, the caller asks the index instead.
+ * Before, the count and the candidates were two statements reading the same matches (bench/README.md, issue 30).
  */
-export async function searchHits(
+export async function searchPage(
   db: Db,
   caller: Caller,
   words: string,
@@ -80,8 +68,8 @@ export async function searchHits(
   offset: number,
   bound: number,
   range?: SQL | null,
-): Promise<SearchHit[]> {
-  // The policy filter is inside the bounded set: nothing the caller may not see is ranked.
+): Promise<SearchPage> {
+  // The policy filter is inside the bounded set: nothing the caller may not see is counted or ranked.
   const candidates = db
     .select({
       id: searchEntries.id,
@@ -93,11 +81,12 @@ export async function searchHits(
     })
     .from(searchEntries)
     .where(matching(caller, words, range))
-    .limit(bound)
+    .limit(bound + 1)
     .as('candidates');
   const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQuery(words)})`;
-  // Rank and slice first; headlines (costly) are built for the page's rows only.
-  const page = db
+  // Every candidate counted (the window runs before the page is cut); the one past the bound, if read, only
+  // counted: it sorts after the page, whose end is within the bound (countBound).
+  const ranked = db
     .select({
       id: candidates.id,
       caseId: candidates.caseId,
@@ -105,9 +94,24 @@ export async function searchHits(
       title: candidates.title,
       body: candidates.body,
       rank: rank.as('rank'),
+      total: sql<number>`count(*) over ()`.as('total'),
+      inBound: sql<boolean>`row_number() over () <= ${bound}`.as('in_bound'),
     })
     .from(candidates)
-    .orderBy(desc(rank), desc(candidates.id))
+    .as('ranked');
+  // Rank and slice first; headlines (costly) are built for the page's rows only.
+  const page = db
+    .select({
+      id: ranked.id,
+      caseId: ranked.caseId,
+      type: ranked.type,
+      title: ranked.title,
+      body: ranked.body,
+      rank: ranked.rank,
+      total: ranked.total,
+    })
+    .from(ranked)
+    .orderBy(desc(ranked.inBound), desc(ranked.rank), desc(ranked.id))
     .limit(limit)
     .offset(offset)
     .as('hits');
@@ -119,12 +123,13 @@ export async function searchHits(
       caseTitle: cases.title,
       title: page.title,
       rank: page.rank,
+      total: page.total,
       headline: sql<string>`ts_headline('english', ${text}, ${tsQuery(words)}, ${HEADLINE_OPTIONS})`,
     })
     .from(page)
     .innerJoin(cases, eq(cases.id, page.caseId))
     .orderBy(desc(page.rank), desc(page.id));
-  return rows.map((r) => ({
+  const hits = rows.map((r) => ({
     type: r.type as SearchHitType,
     case: r.caseId,
     case_title: r.caseTitle,
@@ -132,4 +137,7 @@ export async function searchHits(
     snippet: safeSnippet(r.headline),
     rank: Number(r.rank),
   }));
+  // A page past the last hit has no row to carry the count: any count up to its offset answers alike (none on
+  // the first page; a later one is past the end, paginateCapped's 400).
+  return { n: rows.length ? Number(rows[0].total) : 0, hits };
 }
