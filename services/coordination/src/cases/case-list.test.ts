@@ -142,6 +142,17 @@ describe('GET /api/cases/', () => {
       expect(await listIds(stranger, '?status=0&ordering=id')).toEqual([ids.other]);
       expect((await reporter.get('/api/cases/?status=0&status=1')).json().count).toBe(2);
       expect((await stranger.get('/api/cases/?status=0&status=1')).json().count).toBe(1);
+      // Their word searches and "my cases" are prepared too: the words and the caller per request.
+      expect(await listIds(reporter, '?query=zebra')).toEqual([ids.pending]);
+      expect(await listIds(stranger, '?query=zebra')).toEqual([]);
+      expect(await listIds(stranger, '?query=thingamajig')).toEqual([ids.other]);
+      expect((await reporter.get('/api/cases/?query=overflow')).json()).toMatchObject({
+        count: 1,
+        count_capped: false,
+      });
+      expect(await listIds(vendorMember, '?query=gizmo&status=1')).toEqual([ids.active]);
+      expect(await listIds(vendorMember, '?query=gizmo&status=2')).toEqual([]);
+      expect(await listIds(reporter, '?owned=True&status=0&status=1')).toEqual([]);
       // Planned for each request (not prepared): the same answers.
       expect(await listIds(coordinator, '?owned=True&status=0&status=1')).toEqual([ids.active]);
       expect(await listIds(coordinator, '?owned=True&status=0')).toEqual([]);

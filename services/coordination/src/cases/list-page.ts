@@ -10,7 +10,14 @@ import { type AuthUser, type Db, groups, isStaff, preparedOnce, users } from '@c
 import { type ListCaller, callerOf, preparedCaller } from '../policy/index.ts';
 import { roleRows } from '../policy/rules.ts';
 import { caseParticipants } from './tables.ts';
-import { type CaseListFilter, DEFAULT_CASE_ORDERING, caseCountInPage, listCases, orderBy } from './store.ts';
+import {
+  type CaseListFilter,
+  DEFAULT_CASE_ORDERING,
+  cappedCountInPage,
+  caseCountInPage,
+  listCases,
+  orderBy,
+} from './store.ts';
 
 /**
  * A selected expression whose columns keep their table names. drizzle writes the columns of a one-table
@@ -95,17 +102,25 @@ export type CaseListPageRow = Awaited<ReturnType<ReturnType<typeof listCasePage>
 export interface PageWindow {
   limit: number;
   offset: number;
+  /**
+   * A word search's or "my cases"' count stops past this (paginateCapped's countBound): the page's `total` is
+   * then at most bound + 1.
+   */
+  bound?: number;
 }
 
 /**
- * A page of the list with its exact count on every row (caseCountInPage), for a list without words that is not
- * "my cases". It runs as a prepared statement named by its shape — staff or not, groups or not, the statuses and
- * tag filters present, the ordering — whose parameters are the values. Its plan does not depend on who asks:
- * staff's lists have no condition on the caller, and anyone else's are driven by their own cases
- * (cases/store.ts, `amongCallersCases`), whatever plan PostgreSQL keeps. Lists whose plan would depend on the
- * caller are planned for each request instead (countCasesUpTo: "my cases" prepared took a coordinator owning
- * 10,000 of a million cases from 7.5 to 160 ms, its generic plan hashing and sorting every owned case), as is a
- * list with a higher domain's filter (`where`: the embargo's ends-before).
+ * A page of the list with its count on every row, as a prepared statement named by its shape — staff or not,
+ * groups or not, the statuses and tag filters present, the ordering; for a caller who is not staff also words
+ * and "my cases" — whose parameters are the values. Its plan does not depend on who asks: staff's lists have no
+ * condition on the caller, and anyone else's are driven by their own cases (cases/store.ts,
+ * `amongCallersCases`), whatever plan PostgreSQL keeps. The count is exact (caseCountInPage), or for a word
+ * search or "my cases" capped past `window.bound` (cappedCountInPage).
+ *
+ * Staff's word searches and "my cases" count first instead (countCasesUpTo), planned for each request: their
+ * plans depend on the words (common words are read from the table's first pages) and on the owner ("my cases"
+ * prepared took a coordinator owning 10,000 of a million cases from 7.5 to 160 ms, its generic plan hashing and
+ * sorting every owned case). So is a list with a higher domain's filter (`where`: the embargo's ends-before).
  */
 export async function readCasePage(
   db: Db,
@@ -114,8 +129,9 @@ export async function readCasePage(
   window: PageWindow,
   columns: CaseListColumns,
 ): Promise<CaseListPageRow[]> {
-  if (f.query || f.owned)
-    throw new Error('readCasePage: word searches and my cases count first (countCasesUpTo).');
+  const capped = Boolean(f.query || f.owned);
+  if (capped && (isStaff(user) || f.where || window.bound === undefined))
+    throw new Error('readCasePage: staff word searches and my cases count first (countCasesUpTo).');
   if (f.where) {
     const caller = callerOf(user);
     return listCasePage(db, caller, f, window.limit, window.offset, columns, caseCountInPage(db, caller, f));
@@ -123,6 +139,8 @@ export async function readCasePage(
   const shape = {
     staff: isStaff(user),
     groups: user.groupIds.length > 0,
+    words: Boolean(f.query),
+    owned: Boolean(f.owned),
     statuses: Array.isArray(f.status) && f.status.length > 0,
     // An empty tag is no filter (listConditions), so it is not a tag shape either.
     tag: Boolean(f.tag),
@@ -132,6 +150,8 @@ export async function readCasePage(
     'case_list',
     shape.staff && 'staff',
     shape.groups && 'groups',
+    shape.words && 'words',
+    shape.owned && 'owned',
     shape.statuses && 'status',
     shape.tag && 'tag',
     shape.ordering.replace('-', 'desc_'),
@@ -142,11 +162,16 @@ export async function readCasePage(
     // Opaque ids: the plan is the same whoever asks, so PostgreSQL may keep it (PreparedCaller's `opaque`).
     const caller = preparedCaller(shape, true);
     const filter: CaseListFilter = {
+      query: shape.words ? sql.placeholder('query') : undefined,
+      owned: shape.owned,
       status: shape.statuses ? sql.placeholder('status') : undefined,
       tag: shape.tag ? sql.placeholder('tag') : undefined,
       ordering: shape.ordering,
     };
-    const total = caseCountInPage(db, caller, filter);
+    const total =
+      shape.words || shape.owned
+        ? cappedCountInPage(db, caller, filter, sql.placeholder('countUpTo'))
+        : caseCountInPage(db, caller, filter);
     return listCasePage(
       db,
       caller,
@@ -160,8 +185,11 @@ export async function readCasePage(
   return statement.execute({
     userId: user.id,
     groupIds: [...user.groupIds],
+    query: f.query,
     status: f.status,
     tag: f.tag || undefined,
-    ...window,
+    countUpTo: window.bound === undefined ? undefined : window.bound + 1,
+    limit: window.limit,
+    offset: window.offset,
   });
 }

@@ -163,7 +163,10 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
     async (request) => {
       const caller = callerOf(request.user!);
       const { embargo_ends_before: before, ...rest } = request.query;
-      const f: CaseListFilter = { ...rest, where: before && options.embargoEndsBefore(db, before) };
+      const f: CaseListFilter & { query?: string } = {
+        ...rest,
+        where: before && options.embargoEndsBefore(db, before),
+      };
       const rowsOf = (rows: CaseListPageRow[]): CaseListRow[] =>
         rows.map((c) => ({
           id: c.id,
@@ -179,9 +182,16 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           embargo_ends: c.embargoEnds?.toISOString() ?? null,
         }));
       const q = request.query;
-      // A word search counts first: whether its matches are dense decides how the page reads them. "My cases"
-      // grows with an owner's share of a growing desk: its count stops at the cap ("1,000+") like a word
-      // search's, and is read first too (often none: the page is then never planned).
+      // A word search's and "my cases"' counts stop at the cap ("1,000+"): they grow with the desk. Someone who
+      // is not staff gets the page and that count in one statement, prepared per shape (their lists are driven
+      // by their own cases, list-page.ts).
+      if ((f.query || f.owned) && !caller.staff && !f.where) {
+        const window = { limit: q.page_size, offset: (q.page - 1) * q.page_size, bound: countBound(q) };
+        const rows = await readCasePage(db, request.user!, f, window, options.listColumns);
+        return cappedPageFrom(request, q, rows[0]?.total ?? 0, rowsOf(rows));
+      }
+      // Staff count first: whether a word search's matches are dense decides how the page reads them, and
+      // "my cases" is often none (the page is then never planned).
       if (f.query || f.owned) {
         const countUpTo = async (bound: number) => {
           const n = await countCasesUpTo(db, caller, f, bound);

@@ -54,7 +54,7 @@ const badField = (field: string, message: string) => new HttpError(400, message,
  * `visible`: what an entry must pass besides its case's case.read for the caller to find the case by it
  * (entriesVisibleTo); none for staff, who read every entry.
  */
-export const matchesWords = (words: string, visible?: SQL): SQL =>
+export const matchesWords = (words: string | Placeholder, visible?: SQL): SQL =>
   sql`${cases.id} in (select ${searchEntries.caseId} from ${searchEntries} where ${searchEntries.tsv} @@ plainto_tsquery('english', ${words})${andAlso(visible)})`;
 
 /**
@@ -62,7 +62,7 @@ export const matchesWords = (words: string, visible?: SQL): SQL =>
  * cannot turn into a join (`offset 0`), so a page walking an ordering index stops after its rows instead of
  * first collecting every matching entry. Cheap only when matches are dense (listCases' `dense`).
  */
-const probesWords = (words: string, visible?: SQL): SQL =>
+const probesWords = (words: string | Placeholder, visible?: SQL): SQL =>
   sql`exists (select 1 from ${searchEntries} where ${searchEntries.caseId} = ${cases.id} and ${searchEntries.tsv} @@ plainto_tsquery('english', ${words})${andAlso(visible)} offset 0)`;
 
 const andAlso = (condition?: SQL) => (condition ? sql` and ${condition}` : sql``);
@@ -75,7 +75,8 @@ const andAlso = (condition?: SQL) => (condition ? sql` and ${condition}` : sql``
 const entriesVisibleTo = (caller: ListCaller) => filterBeyondCaseRead('search.read', caller);
 
 export interface CaseListFilter {
-  query?: string;
+  /** The words, or a prepared statement's placeholder for them (list-page.ts: lists of callers not staff). */
+  query?: string | Placeholder;
   /** A word search matched more than the count's cap (countCasesUpTo): probe words along the ordering. */
   dense?: boolean;
   /** The statuses, or a prepared statement's placeholder for them (an int array: list-page.ts). */
@@ -198,13 +199,85 @@ export function caseCountInPage(db: Db, caller: ListCaller, f: CaseListFilter): 
 }
 
 /**
+ * The count a page of a word search or "my cases" carries in its own statement, up to `upTo` (the bound + 1 of
+ * paginateCapped's cap), for a caller who is not staff: their lists are driven by their own cases
+ * (`amongCallersCases`), so counting them is cheap and the count need not decide how the page reads the
+ * matches (list-page.ts).
+ */
+export function cappedCountInPage(
+  db: Db,
+  caller: ListCaller,
+  f: CaseListFilter,
+  upTo: number | Placeholder,
+): SQL<number> {
+  const matches = db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(listConditions(caller, f))
+    .limit(upTo)
+    .as('matches');
+  return sql<number>`(select count(*)::int from ${matches})`.mapWith(Number);
+}
+
+/**
  * The candidate entries a word search's count reads first: its count of distinct cases is taken over at
  * most this many matching entries (a case matches through its own entry and its reports', ~2 each here).
  */
 export const CANDIDATE_ENTRIES_PER_CASE = 4;
 
-/** The steps of the dense range's read (countCasesUpTo): matching entries per case of the bound. */
-const DENSE_ENTRIES_PER_CASE_STEPS = [2, CANDIDATE_ENTRIES_PER_CASE];
+/**
+ * Whether the first pages (denseScanBound's `range`) hold more than `bound` cases matching the words: their
+ * matching entries are read in physical order, in steps of 1, 1 and 2 × (bound + 1) entries, each step going on
+ * after the last entry read, until more than `bound` distinct cases were seen — when a case matches through one
+ * entry, the first step answers (about a tenth of the range's rows for a word in a tenth of the entries). False
+ * when the range runs out first: the index then counts. Any subset of the matches with more than `bound` cases
+ * proves the cap, so an entry read twice or not at all can never make the answer wrong, only slower.
+ * Before, each step read the range again from its start, and the first stopped at 2 × (bound + 1) entries
+ * (bench/README.md, issue 30). Without a condition on the case (staff, no filter) the entries are read alone:
+ * every entry has its case (a foreign key), and joining them was an index probe of `cases` per matching entry.
+ */
+async function moreInRange(
+  db: Db,
+  caller: Caller,
+  f: CaseListFilter,
+  words: string,
+  range: SQL,
+  bound: number,
+) {
+  const onCases = listConditions(caller, f, 'none');
+  const seen = new Set<number>();
+  let after: string | undefined;
+  for (const perCase of DENSE_STEPS) {
+    const take = perCase * (bound + 1);
+    const entries = db
+      .select({ caseId: searchEntries.caseId, at: sql<string>`${searchEntries}.ctid::text` })
+      .from(searchEntries)
+      .$dynamic();
+    const rows = await (onCases ? entries.innerJoin(cases, eq(cases.id, searchEntries.caseId)) : entries)
+      .where(
+        and(
+          range,
+          after === undefined ? undefined : sql`${searchEntries}.ctid > ${after}::tid`,
+          wordsRowByRow(words),
+          entriesVisibleTo(caller),
+          onCases,
+        ),
+      )
+      .limit(take);
+    for (const row of rows) seen.add(row.caseId);
+    if (seen.size > bound) return true;
+    // The range ran out of matches.
+    if (rows.length < take) return false;
+    after = rows[rows.length - 1].at;
+  }
+  return false;
+}
+
+/**
+ * The dense range's read (countCasesUpTo), in steps that each go on where the last stopped: matching entries
+ * per case of the bound read by each step (so 1, 2, then 4 in all).
+ */
+const DENSE_STEPS = [1, 1, 2];
 
 /**
  * The cases of a word search (`query`), counted up to `bound` + 1 (paginateCapped's cap). First from the GIN
@@ -215,7 +288,12 @@ const DENSE_ENTRIES_PER_CASE_STEPS = [2, CANDIDATE_ENTRIES_PER_CASE];
  * Before, a mid-frequency phrase ("admin console", 18,000 entries at 100,000 cases) hashed every matching
  * entry before the limit applied (70 ms); the bounded scan stops after ~2,000 (bench/README.md, issue 30).
  */
-export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, bound: number) {
+export async function countCasesUpTo(
+  db: Db,
+  caller: Caller,
+  f: CaseListFilter & { query?: string },
+  bound: number,
+) {
   if (f.owned && !f.query) return countOwnedUpTo(db, caller, f, bound);
   if (f.query && !f.owned) {
     const limit = CANDIDATE_ENTRIES_PER_CASE * (bound + 1);
@@ -223,33 +301,7 @@ export async function countCasesUpTo(db: Db, caller: Caller, f: CaseListFilter, 
     // Staff only: others see a small share of the cases, so the first pages seldom hold that many of theirs
     // (a vendor's search paid the range and then the index: 2.4 → 14.8 ms at 1M cases).
     const range = caller.staff ? await denseScanBound(db, f.query) : null;
-    // The range is read in steps: first until 2 × (bound + 1) matching entries, which already hold more than
-    // `bound` cases when each case matches through about two entries (its own and its report's); the scan
-    // stops there, about half the rows of the full bound (the coordinator's word search at 100k cases: p50
-    // 31.6 → 21 ms, bench/README.md). Only when that many entries were found for too few cases is the range
-    // read again, up to the full bound.
-    for (const perCase of range ? DENSE_ENTRIES_PER_CASE_STEPS : []) {
-      const near = db
-        .select({ caseId: searchEntries.caseId })
-        .from(searchEntries)
-        .innerJoin(cases, eq(cases.id, searchEntries.caseId))
-        .where(
-          and(
-            range ?? undefined,
-            wordsRowByRow(f.query),
-            entriesVisibleTo(caller),
-            listConditions(caller, f, 'none'),
-          ),
-        )
-        .limit(perCase * (bound + 1))
-        .as('near');
-      const [found] = await db
-        .select({ entries: count(), cases: sql<number>`count(distinct ${near.caseId})::int` })
-        .from(near);
-      if (found.cases > bound) return bound + 1;
-      // The range ran out of matches: reading it again finds no more.
-      if (found.entries < perCase * (bound + 1)) break;
-    }
+    if (range && (await moreInRange(db, caller, f, f.query, range, bound))) return bound + 1;
     const hits = db
       .select({ caseId: searchEntries.caseId })
       .from(searchEntries)

@@ -110,6 +110,26 @@ it('"my cases" (owned) stops at the cap too, and counts exactly below it', async
   expect(closed).toMatchObject({ count: 0, count_capped: false });
 });
 
+it('stops at the cap for someone who is not staff too (their page and count in one statement), pages past it', async () => {
+  // A reporter who owns every wombat case: COUNT_CAP + 5, seen through their own participant rows.
+  const owner = await t.signIn();
+  await t.db.execute(
+    sql`insert into ${caseParticipants} (case_id, user_id, role) select id, ${owner.user.id}, 'owner' from cases where title like 'Wombat burrow flaw %'`,
+  );
+  for (const path of ['/api/cases/?query=wombat', '/api/cases/?owned=True&status=0']) {
+    const first = await get(owner, `${path}&page_size=20`);
+    expect(first).toMatchObject({ count: COUNT_CAP, count_capped: true });
+    expect(first.results).toHaveLength(20);
+    expect(first.next).toContain('page=2');
+    const last = COUNT_CAP / 20;
+    const past = await get(owner, `${path}&page_size=20&page=${last + 1}`);
+    expect(past).toMatchObject({ count: MATCHES, count_capped: false, next: null });
+    expect(past.results).toHaveLength(MATCHES - COUNT_CAP);
+    expect((await owner.get(`${path}&page_size=20&page=${last + 2}`)).statusCode).toBe(400);
+  }
+  expect(await get(owner, '/api/cases/?query=numbat')).toMatchObject({ count: 0, results: [] });
+});
+
 it("counts a word search from a bounded candidate scan, and exactly when the candidates are one case's", async () => {
   // One case found through many entries (as through many reports): with bound 1 the candidate scan (4 × 2
   // entries) fills up on that one case, so the count falls back to the exact semi-join.
@@ -140,11 +160,11 @@ describe('common words read from the first pages (cases/common-words.ts), with t
     expect(await denseScanBound(t.db, 'wombat')).toBeNull();
   });
 
-  it('reads the first pages in steps (two entries a case, then four) and answers as the index does', async () => {
+  it('reads the first pages in steps, each going on where the last stopped, and answers as the index does', async () => {
     // Three cases found through their reports' entries only, written one case after the other: five, five,
-    // one. Bound 1: the first step (4 entries) holds one case, the second (8) two. Bound 2: the first step (6)
-    // holds two, the second finds all eleven entries and three cases. Bound 3: both steps run out of matches
-    // with three cases, and the exact count answers.
+    // one. Steps of 1, 1 and 2 × (bound + 1) entries. Bound 1: the first two steps (2 + 2 entries) hold one
+    // case, the third (4 more) two. Bound 2: 3 + 3 entries hold two cases, the next 6 reach the third. Bound 3
+    // and 4: the steps run out of matches with three cases, and the exact count answers.
     const ids: number[] = [];
     for (const title of ['Marsupial one', 'Marsupial two', 'Marsupial three']) {
       const [row] = await t.db.insert(cases).values({ title }).returning();
