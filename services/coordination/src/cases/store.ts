@@ -107,8 +107,8 @@ function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined)
  * 1,000,000), and a word search's count read every match of a common word (seconds; bench/README.md, issue
  * 30). An array's size is unknown to the planner, so it reads the caller's cases by id.
  */
-function amongCallersCases(caller: ListCaller): SQL {
-  return sql`${cases.id} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, 'any')}))`;
+export function amongCallersCases(caller: ListCaller, caseId: AnyColumn = cases.id): SQL {
+  return sql`${caseId} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, 'any')}))`;
 }
 
 function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {

@@ -30,8 +30,9 @@ export async function searchRoutes(app: FastifyInstance) {
       // the cap (cases/common-words.ts); else from the index. Staff only, as for the cases list (cases/store.ts
       // countCasesUpTo says why).
       const near = caller.staff ? await denseScanBound(db, words) : null;
-      let page = near ? await searchPage(db, caller, words, q.page_size, offset, bound, near) : null;
-      if (!page || page.n <= bound) page = await searchPage(db, caller, words, q.page_size, offset, bound);
+      const window = { limit: q.page_size, offset, bound };
+      let page = near ? await searchPage(db, request.user!, words, window, near) : null;
+      if (!page || page.n <= bound) page = await searchPage(db, request.user!, words, window);
       return cappedPageFrom(request, q, page.n, page.hits);
     },
   );

@@ -13,6 +13,7 @@ let t: TestApp;
 let coordinator: TestClient & { user: TestUser };
 let reporter: TestClient & { user: TestUser };
 let member: TestClient & { user: TestUser };
+let other: TestClient & { user: TestUser };
 let caseA = 0;
 let caseB = 0;
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   coordinator = await t.signIn({ roles: ['coordinator'] });
   reporter = await t.signIn();
   member = await t.signIn();
-  const other = await t.signIn();
+  other = await t.signIn();
   caseA = (
     await submitReport(reporter, {
       report: sampleReportQuestions({
@@ -111,6 +112,23 @@ describe('GET /api/search/', () => {
     // Only stop words, or punctuation: nothing to find, not an error.
     expect(await search(coordinator, 'the')).toMatchObject({ count: 0 });
     expect(await search(coordinator, "'&|!:*()")).toMatchObject({ count: 0 });
+  });
+});
+
+describe('GET /api/search/ prepared for those who are not staff', () => {
+  it('answers each caller and their words for themselves, past the point a generic plan may set in', async () => {
+    // One prepared statement serves every caller without groups; the caller's ids and the words are its
+    // parameters. More than five runs on a connection, so PostgreSQL may keep a generic plan.
+    const cases = async (who: TestClient, q: string) =>
+      [...new Set((await search(who, q)).results.map((h) => h.case))].sort();
+    for (let round = 0; round < 7; round++) {
+      expect(await cases(reporter, 'kraken')).toEqual([caseA]);
+      expect(await cases(other, 'kraken')).toEqual([caseB]);
+      expect(await cases(reporter, 'backdoor')).toEqual([]);
+      expect(await cases(other, 'tentacle')).toEqual([]);
+      expect((await search(other, 'backdoor')).count).toBeGreaterThan(0);
+      expect(await cases(member, 'kraken')).toEqual([caseA]);
+    }
   });
 });
 

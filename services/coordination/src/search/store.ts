@@ -2,10 +2,18 @@
 // answers; later posts and vulnerabilities). Ranked with ts_rank; snippets from ts_headline, made safe to
 // render as HTML: PostgreSQL marks the matches with control characters that cannot come from the text
 // (they are stripped from it first), the text is HTML-escaped, and only then do the marks become <mark>.
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchHitType } from '@cvdp/core';
-import type { Db } from '@cvdp/server-kit';
-import { type Caller, filter } from '../policy/index.ts';
+import { type AuthUser, type Db, isStaff, preparedOnce } from '@cvdp/server-kit';
+import {
+  type ListCaller,
+  callerOf,
+  callerParams,
+  callerShapeOf,
+  filter,
+  preparedCaller,
+} from '../policy/index.ts';
+import { amongCallersCases } from '../cases/store.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { cases } from '../cases/tables.ts';
 import { searchEntries } from './tables.ts';
@@ -21,16 +29,21 @@ const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxFragments=2
  */
 export const withThreadRestriction = { threadRestrictedTo: threadRestrictedToSql(searchEntries.threadId) };
 
-const tsQuery = (words: string) => sql`plainto_tsquery('english', ${words})`;
+const tsQuery = (words: string | Placeholder) => sql`plainto_tsquery('english', ${words})`;
 
 /**
  * The entries the caller may see that match the words. Visibility is the policy's `search.read`: the
  * case.read rule on the entry's case and, for a post, its thread open to the caller (a restricted thread's
- * posts are found by its participants and staff only). Later types' narrower rules plug in there too.
+ * posts are found by its participants and staff only). Later types' narrower rules plug in there too. For a
+ * caller who is not staff the entries are also read among their own cases (`amongCallersCases`): the search
+ * is driven by those, with the same plan whoever asks and whatever the words.
  */
-const matching = (caller: Caller, words: string, range?: SQL | null) =>
+const matching = (caller: ListCaller, words: string | Placeholder, range?: SQL | null) =>
   and(
-    range ? and(range, wordsRowByRow(words)) : sql`${searchEntries.tsv} @@ ${tsQuery(words)}`,
+    range && typeof words === 'string'
+      ? and(range, wordsRowByRow(words))
+      : sql`${searchEntries.tsv} @@ ${tsQuery(words)}`,
+    caller.staff ? undefined : amongCallersCases(caller, searchEntries.caseId),
     filter('search.read', caller),
   );
 
@@ -62,13 +75,55 @@ export interface SearchPage {
  */
 export async function searchPage(
   db: Db,
-  caller: Caller,
+  user: AuthUser,
   words: string,
-  limit: number,
-  offset: number,
-  bound: number,
+  window: { limit: number; offset: number; bound: number },
   range?: SQL | null,
 ): Promise<SearchPage> {
+  const values = { ...window, upTo: window.bound + 1 };
+  const rows = isStaff(user)
+    ? await searchPageQuery(db, callerOf(user), words, values, range)
+    : await searchPagePrepared(db, user).execute({ ...callerParams(user), words, ...values });
+  const hits = rows.map((r) => ({
+    type: r.type as SearchHitType,
+    case: r.caseId,
+    case_title: r.caseTitle,
+    title: r.title || r.caseTitle,
+    snippet: safeSnippet(r.headline),
+    rank: Number(r.rank),
+  }));
+  // A page past the last hit has no row to carry the count: any count up to its offset answers alike (none on
+  // the first page; a later one is past the end, paginateCapped's 400).
+  return { n: rows.length ? Number(rows[0].total) : 0, hits };
+}
+
+/**
+ * The search of someone who is not staff, prepared once per shape (groups or not) with the caller's ids opaque
+ * (PreparedCaller's `opaque`) and the words, page and bound as parameters: driven by their own cases, its plan
+ * does not depend on either, and PostgreSQL keeps it instead of planning each search.
+ */
+function searchPagePrepared(db: Db, user: AuthUser) {
+  const shape = callerShapeOf(user);
+  const name = shape.groups ? 'search_page_groups' : 'search_page';
+  return preparedOnce(db, name, () =>
+    searchPageQuery(db, preparedCaller(shape, true), sql.placeholder('words'), {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      bound: sql.placeholder('bound'),
+      upTo: sql.placeholder('upTo'),
+    }).prepare(name),
+  );
+}
+
+type Value = number | Placeholder;
+
+function searchPageQuery(
+  db: Db,
+  caller: ListCaller,
+  words: string | Placeholder,
+  v: { limit: Value; offset: Value; bound: Value; upTo: Value },
+  range?: SQL | null,
+) {
   // The policy filter is inside the bounded set: nothing the caller may not see is counted or ranked.
   const candidates = db
     .select({
@@ -81,7 +136,7 @@ export async function searchPage(
     })
     .from(searchEntries)
     .where(matching(caller, words, range))
-    .limit(bound + 1)
+    .limit(v.upTo)
     .as('candidates');
   const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQuery(words)})`;
   // Every candidate counted (the window runs before the page is cut); the one past the bound, if read, only
@@ -95,7 +150,7 @@ export async function searchPage(
       body: candidates.body,
       rank: rank.as('rank'),
       total: sql<number>`count(*) over ()`.as('total'),
-      inBound: sql<boolean>`row_number() over () <= ${bound}`.as('in_bound'),
+      inBound: sql<boolean>`row_number() over () <= ${v.bound}::int`.as('in_bound'),
     })
     .from(candidates)
     .as('ranked');
@@ -112,11 +167,11 @@ export async function searchPage(
     })
     .from(ranked)
     .orderBy(desc(ranked.inBound), desc(ranked.rank), desc(ranked.id))
-    .limit(limit)
-    .offset(offset)
+    .limit(v.limit)
+    .offset(v.offset)
     .as('hits');
   const text = sql`translate(case when ${page.body} <> '' then ${page.body} else ${page.title} end, ${START + STOP}, '')`;
-  const rows = await db
+  return db
     .select({
       type: page.type,
       caseId: page.caseId,
@@ -129,15 +184,4 @@ export async function searchPage(
     .from(page)
     .innerJoin(cases, eq(cases.id, page.caseId))
     .orderBy(desc(page.rank), desc(page.id));
-  const hits = rows.map((r) => ({
-    type: r.type as SearchHitType,
-    case: r.caseId,
-    case_title: r.caseTitle,
-    title: r.title || r.caseTitle,
-    snippet: safeSnippet(r.headline),
-    rank: Number(r.rank),
-  }));
-  // A page past the last hit has no row to carry the count: any count up to its offset answers alike (none on
-  // the first page; a later one is past the end, paginateCapped's 400).
-  return { n: rows.length ? Number(rows[0].total) : 0, hits };
 }
