@@ -12,6 +12,7 @@
 // are the same first matches the bitmap would have given in the same (physical) order, so the answer is the
 // same; if not, the caller falls back to the index. A wrong guess costs one bounded scan.
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type Db, forgetWordStats, rowsOf, wordStats } from '@cvdp/server-kit';
 import { searchEntries } from '../search/tables.ts';
 
@@ -30,6 +31,25 @@ export const DENSE_DEFAULTS: DenseOptions = { minEntries: 200_000, scanRows: 25_
 export const forgetTableStats = forgetWordStats;
 
 /**
+ * The lexemes PostgreSQL's 'english' configuration makes of the words, remembered for the 1,000 most recent
+ * searches: the same words always give the same lexemes (the configuration is fixed by the migrations), so
+ * this is a function remembered, not data that can go stale — and it saves every staff word search a round
+ * trip to ask it (bench/README.md, issue 30).
+ */
+const lexemeMemo = new LRUCache<string, readonly string[]>({ max: 1000 });
+
+async function lexemesOf(db: Db, words: string): Promise<readonly string[]> {
+  const known = lexemeMemo.get(words);
+  if (known) return known;
+  const [{ lexemes }] = await rowsOf<{ lexemes: string[] }>(
+    db,
+    sql`select tsvector_to_array(to_tsvector('english', ${words})) as lexemes`,
+  );
+  lexemeMemo.set(words, lexemes);
+  return lexemes;
+}
+
+/**
  * A condition bounding a scan of search_entries to its first pages when every word of `words` is common, or
  * null (use the index). Use it with `wordsRowByRow`, so that the planner reads that range rather than the index.
  */
@@ -40,10 +60,7 @@ export async function denseScanBound(
 ): Promise<SQL | null> {
   const stats = await wordStats(db, 'search_entries', 'tsv');
   if (stats.rows < options.minEntries || stats.pages === 0 || stats.shares.size === 0) return null;
-  const [{ lexemes }] = await rowsOf<{ lexemes: string[] }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('english', ${words})) as lexemes`,
-  );
+  const lexemes = await lexemesOf(db, words);
   if (lexemes.length === 0) return null;
   if (!lexemes.every((l) => (stats.shares.get(l) ?? 0) >= options.minShare)) return null;
   const pages = Math.max(1, Math.ceil((options.scanRows * stats.pages) / stats.rows));
