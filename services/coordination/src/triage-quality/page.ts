@@ -5,7 +5,7 @@
 // shape (held or waiting, oldest or weakest first): neither this process nor PostgreSQL builds or plans it again.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { CASE_STATUS } from '@cvdp/core';
-import { type Db, preparedOnce } from '@cvdp/server-kit';
+import { type Db, preparedOnce, preparedWindow, sqlNumber } from '@cvdp/server-kit';
 import { type TriagePageQuery, type TriagePageRow, matchesWords, triageConditions } from '../cases/store.ts';
 import { type RawRow, notVulnerabilitySince, scored, toRow, triageCases } from './store.ts';
 
@@ -96,14 +96,17 @@ export async function readTriagePage(db: Db, q: TriagePageQuery): Promise<Triage
     now: q.now,
     since: notVulnerabilitySince(q.now),
   };
-  const name = `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}`;
+  // The first page of the desk's size is written into the SQL, so that PostgreSQL keeps a generic plan.
+  const w = preparedWindow(q.limit, q.offset);
+  const name = `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}${w.suffix}`;
   const rows = q.query
     ? await pageStatement(db, q.query, q.held, q.byQuality, values)
     : await preparedOnce(db, name, () =>
         pageStatement(db, undefined, q.held, q.byQuality, {
-          limit: sql.placeholder('limit'),
-          offset: sql.placeholder('offset'),
-          countLimit: sql.placeholder('countLimit'),
+          limit: w.limit,
+          offset: w.offset,
+          // The first page's count bound is that page's, the same on every run.
+          countLimit: w.suffix ? sqlNumber(q.countLimit) : sql.placeholder('countLimit'),
           now: sql.placeholder('now'),
           since: sql.placeholder('since'),
         }).prepare(name),
