@@ -10,7 +10,11 @@ import type { Db } from './database.ts';
 
 const prepared = new WeakMap<Db, Map<string, unknown>>();
 
+/** PostgreSQL keeps a statement's name to 63 bytes (NAMEDATALEN - 1): two longer names could be one. */
+const MAX_NAME = 63;
+
 export function preparedOnce<T>(db: Db, name: string, prepare: () => T): T {
+  if (name.length > MAX_NAME) throw new Error(`preparedOnce: "${name}" is longer than ${MAX_NAME} bytes`);
   let built = prepared.get(db);
   if (!built) prepared.set(db, (built = new Map<string, unknown>()));
   if (!built.has(name)) built.set(name, prepare());
@@ -39,7 +43,7 @@ export interface PreparedWindow {
  */
 export function preparedWindow(limit: number, offset: number): PreparedWindow {
   if (limit === INLINED_PAGE_SIZE && offset === 0)
-    return { suffix: `_first${limit}`, limit: sqlNumber(limit), offset: sqlNumber(0) };
+    return { suffix: `_f${limit}`, limit: sqlNumber(limit), offset: sqlNumber(0) };
   return { suffix: '', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 }
 

@@ -159,6 +159,15 @@ describe('GET /api/cases/', () => {
     }
   });
 
+  it("answers the longest shape of prepared list (its statement's name within PostgreSQL's 63 bytes)", async () => {
+    // Groups, words, my cases, statuses, a tag, the longest ordering, the first page written in.
+    const res = await vendorMember.get(
+      '/api/cases/?query=gizmo&owned=True&status=1&tag=web&ordering=-created&page_size=20',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ count: 0, count_capped: false, results: [] });
+  });
+
   it('a group owner makes its members owners in "my cases"', async () => {
     await t.db.insert(caseParticipants).values({ caseId: ids.other, groupId: vendorGroupId, role: 'owner' });
     try {

@@ -169,7 +169,8 @@ export async function readCasePage(
   ]
     .filter(Boolean)
     .join('_')
-    .concat(w.suffix);
+    // The name fixes every literal written into the SQL: the first page's count bound too.
+    .concat(w.suffix, w.suffix && window.bound !== undefined ? `c${window.bound + 1}` : '');
   const statement = preparedOnce(db, name, () => {
     // Opaque ids: the plan is the same whoever asks, so PostgreSQL may keep it (PreparedCaller's `opaque`).
     const caller = preparedCaller(shape, true);

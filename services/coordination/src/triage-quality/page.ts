@@ -98,7 +98,9 @@ export async function readTriagePage(db: Db, q: TriagePageQuery): Promise<Triage
   };
   // The first page of the desk's size is written into the SQL, so that PostgreSQL keeps a generic plan.
   const w = preparedWindow(q.limit, q.offset);
-  const name = `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}${w.suffix}`;
+  // The name fixes every literal written into the SQL: the first page's count bound too.
+  const inlined = w.suffix && `${w.suffix}c${q.countLimit}`;
+  const name = `triage${q.held ? '_held' : ''}${q.byQuality ? '_quality' : ''}${inlined}`;
   const rows = q.query
     ? await pageStatement(db, q.query, q.held, q.byQuality, values)
     : await preparedOnce(db, name, () =>
