@@ -226,6 +226,12 @@ export function cappedCountInPage(
 export const CANDIDATE_ENTRIES_PER_CASE = 4;
 
 /**
+ * The dense range's read (countCasesUpTo), in steps that each go on where the last stopped: matching entries
+ * per case of the bound read by each step (so 1, 2, then 4 in all).
+ */
+const DENSE_STEPS = [1, 1, 2];
+
+/**
  * Whether the first pages (denseScanBound's `range`) hold more than `bound` cases matching the words: their
  * matching entries are read in physical order, in steps of 1, 1 and 2 × (bound + 1) entries, each step going on
  * after the last entry read, until more than `bound` distinct cases were seen — when a case matches through one
@@ -272,12 +278,6 @@ async function moreInRange(
   }
   return false;
 }
-
-/**
- * The dense range's read (countCasesUpTo), in steps that each go on where the last stopped: matching entries
- * per case of the bound read by each step (so 1, 2, then 4 in all).
- */
-const DENSE_STEPS = [1, 1, 2];
 
 /**
  * The cases of a word search (`query`), counted up to `bound` + 1 (paginateCapped's cap). First from the GIN

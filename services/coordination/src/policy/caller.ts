@@ -27,9 +27,9 @@ export interface PreparedCaller {
   /**
    * The ids are read through scalar subqueries, which no plan looks into: PostgreSQL then estimates every
    * execution alike and keeps its generic plan after five, instead of planning each one because the caller's
-   * own values looked cheaper. Only for statements whose plan does not depend on who asks (the case list,
-   * driven by the caller's own cases: list-page.ts). A vendor's list page spent 1.2 ms planning for 0.8 ms
-   * running (bench/README.md, issue 30).
+   * own values looked cheaper. Only for statements whose plan does not depend on who asks (the case list and
+   * the search of someone who is not staff, driven by the caller's own cases: cases/list-page.ts,
+   * search/store.ts). A vendor's list page spent 1.2 ms planning for 0.8 ms running (bench/README.md, issue 30).
    */
   opaque?: boolean;
 }
