@@ -48,8 +48,8 @@ async function explainQueries(url: string, me: number, paths: string[]) {
       const where = listConditions(q, me, 1800);
       const size = q.page_size;
       const statements = [
-        // The route's bound (paginateCapped): 1,000, or the end of the asked page when further.
-        countVulsQuery(database.db, where, Math.max(COUNT_CAP, q.page * size)).toSQL(),
+        // The route's bound (paginateCapped): 1,000, or the end of the asked page when further; one more read.
+        countVulsQuery(database.db, where, Math.max(COUNT_CAP, q.page * size) + 1).toSQL(),
         listVulsQuery(database.db, where, q.ordering, 1800, size, (q.page - 1) * size).toSQL(),
       ];
       console.log(`\n${path}`);

@@ -21,7 +21,10 @@ export function preparedOnce<T>(db: Db, name: string, prepare: () => T): T {
   return built.get(name) as T;
 }
 
-/** The page size whose first page a prepared list writes into its SQL: the desk's, and the lists' default. */
+/**
+ * The page size whose first page a prepared list writes into its SQL: the desk's, and the case lists'
+ * default. A list whose screen asks for another size (the scoring queue's 50) names its own.
+ */
 export const INLINED_PAGE_SIZE = 20;
 
 /** A prepared list's LIMIT and OFFSET (preparedWindow), and what they add to the statement's name. */
@@ -38,11 +41,15 @@ export interface PreparedWindow {
  * of the table (a staff case list at a million cases: cost 4.8 M against 1,156 for 20 rows, and 708 ms when
  * forced), so it plans every request anew; written in, it keeps the generic plan after five runs (planning
  * 1–1.5 ms → 0.03 ms; bench/README.md, issue 30). drizzle would send a number as a parameter, so the literal
- * goes in as raw SQL. One size only: a statement per page size asked would let anyone fill every connection
- * with statements.
+ * goes in as raw SQL. One size per list (`inlined`, the size its screen asks for): a statement per page size
+ * asked would let anyone fill every connection with statements.
  */
-export function preparedWindow(limit: number, offset: number): PreparedWindow {
-  if (limit === INLINED_PAGE_SIZE && offset === 0)
+export function preparedWindow(
+  limit: number,
+  offset: number,
+  inlined: number = INLINED_PAGE_SIZE,
+): PreparedWindow {
+  if (limit === inlined && offset === 0)
     return { suffix: `_f${limit}`, limit: sqlNumber(limit), offset: sqlNumber(0) };
   return { suffix: '', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 }

@@ -12,6 +12,7 @@ import {
   type CommonPhraseOptions,
   commonPhrase,
   walkPageIds,
+  walkRows,
   worthWalking,
 } from './common-phrase.ts';
 import { listVulsJson, queueConditions } from './store.ts';
@@ -97,11 +98,15 @@ it('walks the ordering with the same answers as the index: every ordering, pages
     const phrase = (await commonPhrase(t.db, words, filters))!;
     expect(phrase, query).not.toBeNull();
     const offset = (q.page - 1) * q.page_size;
-    const walked = await t.db.select().from(walkPageIds(t.db, phrase, q.ordering, q.page_size, offset));
+    const walked = await t.db
+      .select()
+      .from(
+        walkPageIds(t.db, phrase, q.ordering, q.page_size, offset, walkRows(phrase, q.page_size, offset)),
+      );
     expect(walked.length, query).toBe(q.page_size);
     const { where } = queueConditions(q, scorer.user.id, 1800);
     const pageOf = (p: typeof phrase | null) =>
-      listVulsJson(t.db, where, q.ordering, 1800, q.page_size, offset, p);
+      listVulsJson(t.db, where, q.ordering, 1800, q.page_size, offset, { phrase: p });
     expect(await pageOf(phrase), query).toBe(await pageOf(null));
 
     const fast = await page(query);

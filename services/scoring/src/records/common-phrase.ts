@@ -18,7 +18,7 @@
 // The count stays on the index: it stops at 1,001 rows, and a range of the table's first pages (what the
 // coordination service reads for common words) holds 2 KB rows here: reading enough of them cost more than
 // the bitmap (180 against 90 ms at 300,000 records on the loaded machine).
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, lexemeShare, rowsOf, tsqueryLexemes, wordStats } from '@cvdp/server-kit';
 import { cveRecords } from './tables.ts';
@@ -67,12 +67,7 @@ export async function commonPhrase(
   if (!words) return null;
   const stats = await wordStats(db, 'cve_records', 'tsv');
   if (stats.rows < options.minRecords || stats.shares.size === 0) return null;
-  // PostgreSQL's parser decides the lexemes ('simple' splits some words further, e.g. at hyphens).
-  const [{ text }] = await rowsOf<{ text: string }>(
-    db,
-    sql`select to_tsquery('simple', ${words})::text as text`,
-  );
-  const lexemes = tsqueryLexemes(text);
+  const lexemes = tsqueryLexemes(await parsedTsquery(db, words));
   if (lexemes.length === 0 || lexemes.some((l) => lexemeShare(stats, l) < options.minShare)) return null;
   const where = db
     .select({ one: sql`1` })
@@ -81,6 +76,24 @@ export async function commonPhrase(
     .toSQL();
   const key = `${words}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
   return { key, words, filters, minDensity: options.minDensity, maxWalkRows: options.maxWalkRows };
+}
+
+/**
+ * The tsquery text PostgreSQL's parser makes of `words` ('simple' splits some words further, e.g. at hyphens),
+ * remembered for the last 1,000 phrases: the same words always parse alike, and asking was a round trip for
+ * every page of a common phrase (docs/architecture.md, "Caches").
+ */
+const parsed = new LRUCache<string, string>({ max: 1000 });
+
+async function parsedTsquery(db: Db, words: string): Promise<string> {
+  const known = parsed.get(words);
+  if (known !== undefined) return known;
+  const [{ text }] = await rowsOf<{ text: string }>(
+    db,
+    sql`select to_tsquery('simple', ${words})::text as text`,
+  );
+  parsed.set(words, text);
+  return text;
 }
 
 /** Per database: phrase, filters and ordering → the smallest page end whose walk gave up, for a minute. */
@@ -101,18 +114,23 @@ export function walkGaveUp(db: Db, phrase: CommonPhrase, ordering: string, end: 
   memo.set(key, Math.min(end, memo.get(key) ?? end));
 }
 
+/** How many rows of the ordering a walk for the page reads at most: (offset + limit) ÷ minDensity, maxWalkRows. */
+export const walkRows = (phrase: CommonPhrase, limit: number, offset: number) =>
+  Math.min(phrase.maxWalkRows, Math.ceil((offset + limit) / phrase.minDensity));
+
 /**
- * The page's ids from a walk of the ordering over the filters, at most (offset + limit) ÷ minDensity rows of it
- * (and maxWalkRows), the words checked on the rows walked (the query parsed once, a sub-select). The outer
- * ORDER BY is the walk's own order: no sort (the planner keeps the subquery's), and the walk stops when the
- * page is full.
+ * The page's ids from a walk of the ordering over the filters, at most `rows` rows of it (walkRows), the words
+ * checked on the rows walked (the query parsed once, a sub-select). The outer ORDER BY is the walk's own
+ * order: no sort (the planner keeps the subquery's), and the walk stops when the page is full. A prepared
+ * statement (queue-page.ts) gives the words, the rows and the window as placeholders.
  */
 export const walkPageIds = (
   db: Db,
-  phrase: CommonPhrase,
+  phrase: Pick<CommonPhrase, 'filters'> & { words: string | Placeholder },
   ordering: string,
-  limit: number,
-  offset: number,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  rows: number | Placeholder,
 ) => {
   const walk = db
     .select({
@@ -126,7 +144,7 @@ export const walkPageIds = (
     .from(cveRecords)
     .where(phrase.filters)
     .orderBy(...orderBy(ordering))
-    .limit(Math.min(phrase.maxWalkRows, Math.ceil((offset + limit) / phrase.minDensity)))
+    .limit(rows)
     .as('walk');
   const columns: OrderColumns = walk;
   return db

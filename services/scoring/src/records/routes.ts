@@ -32,17 +32,14 @@ import {
   type Caller,
   countActivity,
   countChanges,
-  countVuls,
   findVulId,
   listActivity,
   listChanges,
-  queueConditions,
-  listVulsJson,
   patchVul,
   readVul,
 } from './store.ts';
 import { vulListOptionsSchema } from './responses.ts';
-import { commonPhrase } from './common-phrase.ts';
+import { queueReader } from './queue-page.ts';
 
 /** Who may use base 2. */
 export const SCORING_ROLES: readonly Role[] = ['scorer', 'admin'];
@@ -84,25 +81,18 @@ export async function queueRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const q = request.query;
-      const { where, filters, words } = queueConditions(q, request.user!.id, lockSeconds());
       // paginateCapped()'s page: an exact count of 300,000 records reads them all for every page, so it
       // stops at 1,000 ("1,000+", count_capped; issue 30). The rows come as JSON text from the database
-      // (listVulsJson: the objects' parsing, mapping and serialising were most of this route's time, issue 13).
-      // A phrase of common words whose count is capped (its matches are dense) is paged by walking the
-      // ordering's index (common-phrase.ts): the same rows as the index's bitmap and a sort of every match.
-      let dense = false;
+      // (the objects' parsing, mapping and serialising were most of this route's time, issue 13), read by
+      // prepared statements where the list's shape fixes the plan (queue-page.ts).
+      const reader = queueReader(db, q, request.user!.id, lockSeconds());
       let results = '[]';
       const page = await paginateCapped(
         request,
         q,
-        async (bound) => {
-          const n = await countVuls(db, where, bound);
-          dense = n > bound;
-          return n;
-        },
+        (bound) => reader.count(bound),
         async (limit, offset) => {
-          const phrase = dense ? await commonPhrase(db, words, filters) : null;
-          results = await listVulsJson(db, where, q.ordering, lockSeconds(), limit, offset, phrase);
+          results = await reader.page(limit, offset);
           return [];
         },
       );

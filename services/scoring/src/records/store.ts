@@ -7,20 +7,22 @@ import {
   desc,
   eq,
   gte,
-  inArray,
   isNull,
   lt,
   or,
+  type Placeholder,
   sql,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import { type Db, type Tx, users, HttpError } from '@cvdp/server-kit';
+import { type Db, type Tx, users, HttpError, sqlNumber } from '@cvdp/server-kit';
 import {
   CVE_ID_REGEX,
   VUL_LOCKED_BY_MESSAGE,
+  VUL_SEVERITIES,
+  VUL_STATUSES,
   type VulActivityEntry,
   type VulChange,
   type VulDetail,
@@ -32,8 +34,8 @@ import {
   type VulSummary,
 } from '@cvdp/core/scoring/index';
 import { cveRecords, vulChanges, vulEnrichment } from './tables.ts';
-import { orderBy } from './ordering.ts';
-import { type CommonPhrase, walkGaveUp, walkPageIds, worthWalking } from './common-phrase.ts';
+import { type OrderColumns, orderBy } from './ordering.ts';
+import { type CommonPhrase, walkGaveUp, walkPageIds, walkRows, worthWalking } from './common-phrase.ts';
 import { vulScores } from '../scores/tables.ts';
 import { vulActivity } from '../activity/tables.ts';
 
@@ -47,8 +49,8 @@ export function vulKeyCondition(key: string): SQL {
   return eq(cveRecords.id, Number(key));
 }
 
-/** A lock counts while younger than the configured lifetime. */
-export const lockActiveSql = (lockSeconds: number) =>
+/** A lock counts while younger than the configured lifetime (a prepared statement's parameter there). */
+export const lockActiveSql = (lockSeconds: number | Placeholder) =>
   sql`(${cveRecords.lockedBy} is not null and ${cveRecords.lockedAt} > now() - make_interval(secs => ${lockSeconds}))`;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -69,15 +71,31 @@ export function queryToTsquery(query: string): string | null {
 
 /**
  * The queue's conditions: `where` all of them; `filters` all but the words of `query`, and `words` its
- * tsquery when the query is words only (no CVE id prefix), for the common-phrase reading (common-phrase.ts).
+ * tsquery when the query is words only (no CVE id prefix), for the common-phrase reading (common-phrase.ts);
+ * `text` whether `query` gave any condition.
  */
 export interface QueueConditions {
   where: SQL | undefined;
   filters: SQL | undefined;
   words: string | null;
+  text: boolean;
 }
 
-export function queueConditions(q: VulListQuery, me: number, lockSeconds: number): QueueConditions {
+/**
+ * For a prepared statement (queue-page.ts): the words' tsquery and the lock lifetime as its parameters. The
+ * filters it is prepared for have no other value: theirs are written into the SQL (filterConditions).
+ */
+export interface QueuePlaceholders {
+  words: Placeholder;
+  lockSeconds: Placeholder;
+}
+
+export function queueConditions(
+  q: VulListQuery,
+  me: number,
+  lockSeconds: number,
+  placeholders?: QueuePlaceholders,
+): QueueConditions {
   let text: SQL | undefined;
   let words: string | null = null;
   if (q.query) {
@@ -85,29 +103,46 @@ export function queueConditions(q: VulListQuery, me: number, lockSeconds: number
     const byId = /^cve-[0-9-]*$/i.test(q.query)
       ? sql`${cveRecords.cveId} like ${q.query.toUpperCase() + '%'}`
       : undefined;
-    const byText = ts ? sql`${cveRecords.tsv} @@ to_tsquery('simple', ${ts})` : undefined;
+    const tsquery = placeholders?.words ?? ts;
+    const byText = ts ? sql`${cveRecords.tsv} @@ to_tsquery('simple', ${tsquery})` : undefined;
     text = byId && byText ? or(byId, byText) : (byId ?? byText ?? sql`false`);
     if (byText && !byId) words = ts;
   }
-  const filters = filterConditions(q, me, lockSeconds);
-  return { where: text ? and(text, filters) : filters, filters, words };
+  const filters = filterConditions(q, me, placeholders?.lockSeconds ?? lockSeconds);
+  return { where: text ? and(text, filters) : filters, filters, words, text: text !== undefined };
 }
 
 export const listConditions = (q: VulListQuery, me: number, lockSeconds: number): SQL | undefined =>
   queueConditions(q, me, lockSeconds).where;
 
-function filterConditions(q: VulListQuery, me: number, lockSeconds: number): SQL | undefined {
+/**
+ * A value of a closed set (a status, a severity) written into the SQL as a literal, checked against the set:
+ * the plan for `status = 'scored'` (a few rows) is not the plan for `status = 'open'` (most), so a prepared
+ * statement must not share them (queue-page.ts), and one written into the SQL needs no parameter either.
+ */
+function choiceLiteral<T extends string>(value: T, choices: readonly T[]): SQL {
+  if (!choices.includes(value)) throw new Error(`choiceLiteral: ${value} is not among ${choices.join(', ')}`);
+  return sql.raw(`'${value}'`);
+}
+
+function filterConditions(q: VulListQuery, me: number, lockSeconds: number | Placeholder): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (q.status) where.push(eq(cveRecords.status, q.status));
+  // Closed sets and yes/no are written in (choiceLiteral); ids and dates are parameters.
+  if (q.status) where.push(sql`${cveRecords.status} = ${choiceLiteral(q.status, VUL_STATUSES)}`);
   if (q.assigned !== undefined) {
     if (q.assigned === 'none') where.push(isNull(cveRecords.assignedTo));
     else where.push(eq(cveRecords.assignedTo, q.assigned === 'me' ? me : q.assigned));
   }
   if (q.locked !== undefined)
     where.push(q.locked ? lockActiveSql(lockSeconds) : sql`not ${lockActiveSql(lockSeconds)}`);
-  if (q.has_ssvc !== undefined) where.push(eq(cveRecords.hasSsvc, q.has_ssvc));
-  if (q.kev !== undefined) where.push(eq(cveRecords.kev, q.kev));
-  if (q.severity) where.push(inArray(cveRecords.severity, q.severity));
+  if (q.has_ssvc !== undefined)
+    where.push(sql`${cveRecords.hasSsvc} = ${sql.raw(String(q.has_ssvc === true))}`);
+  if (q.kev !== undefined) where.push(sql`${cveRecords.kev} = ${sql.raw(String(q.kev === true))}`);
+  if (q.severity) {
+    const severities = [...new Set(q.severity)].sort();
+    const literals = severities.map((v) => choiceLiteral(v, VUL_SEVERITIES));
+    where.push(sql`${cveRecords.severity} in (${sql.join(literals, sql`, `)})`);
+  }
   const day = (d: string) => new Date(`${d}T00:00:00Z`);
   const nextDay = (d: string) => new Date(day(d).getTime() + 86_400_000);
   if (q.published_after) where.push(gte(cveRecords.datePublished, day(q.published_after)));
@@ -180,12 +215,12 @@ function toSummary(r: SummaryRow, lockSeconds: number): VulSummary {
 }
 
 /**
- * The queue's count, as a query (the queue benchmark explains it). With `bound` it counts at most
- * bound + 1 matches (paginateCapped's cap): an exact count of 300,000 records reads 300,000 index entries
- * for every page; a bounded one stops after 1,001.
+ * The queue's count, as a query (the queue benchmark explains it). With `upTo` it counts at most that many
+ * matches (paginateCapped's bound + 1): an exact count of 300,000 records reads 300,000 index entries for
+ * every page; a bounded one stops after 1,001.
  */
-export const countVulsQuery = (db: Db, where: SQL | undefined, bound?: number) => {
-  if (bound === undefined)
+export const countVulsQuery = (db: Db, where: SQL | undefined, upTo?: number | Placeholder) => {
+  if (upTo === undefined)
     return db
       .select({ n: sql<number>`count(*)::int` })
       .from(cveRecords)
@@ -194,7 +229,7 @@ export const countVulsQuery = (db: Db, where: SQL | undefined, bound?: number) =
     .select({ one: sql`1`.as('one') })
     .from(cveRecords)
     .where(where)
-    .limit(bound + 1)
+    .limit(upTo)
     .as('matches');
   return db.select({ n: sql<number>`count(*)::int` }).from(matches);
 };
@@ -220,9 +255,16 @@ export function queueChanged() {
 }
 
 export async function countVuls(db: Db, where: SQL | undefined, bound?: number): Promise<number> {
-  const query = countVulsQuery(db, where, bound);
+  const query = countVulsQuery(db, where, bound === undefined ? undefined : bound + 1);
   const { sql: text, params } = query.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+  return countCached(db, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0].n);
+}
+
+/**
+ * A count through the cache above: `key` names the query (its SQL and parameters, or a prepared statement's
+ * name and parameters) and `count` runs it.
+ */
+export async function countCached(db: Db, key: string, count: () => Promise<number>): Promise<number> {
   let cache = countCache.get(db);
   if (!cache) {
     cache = new LRUCache<string, CachedCount>({ max: COUNT_CACHE_QUERIES });
@@ -233,10 +275,10 @@ export async function countVuls(db: Db, where: SQL | undefined, bound?: number):
   if (hit && hit.generation === queueGeneration && now - hit.at < COUNT_CACHE_MS) return hit.n;
   // The generation before counting: a write that lands meanwhile makes this result stale at once.
   const generation = queueGeneration;
-  const [row] = await query;
-  if (row.n >= COUNT_CACHE_MIN) cache.set(key, { n: row.n, at: now, generation });
+  const n = await count();
+  if (n >= COUNT_CACHE_MIN) cache.set(key, { n, at: now, generation });
   else cache.delete(key);
-  return row.n;
+  return n;
 }
 
 /**
@@ -298,17 +340,61 @@ export async function listVulsJson(
   lockSeconds: number,
   limit: number,
   offset: number,
-  /** A common phrase whose matches are dense (the capped count found them): walk the ordering first. */
-  phrase?: CommonPhrase | null,
+  reading: QueueReading = {},
 ): Promise<string> {
+  return readPageJson(db, ordering, limit, offset, reading, async (how) => {
+    const ids =
+      how === 'walk' && reading.phrase
+        ? walkPageIds(db, reading.phrase, ordering, limit, offset, walkRows(reading.phrase, limit, offset))
+        : (how === 'few' ? fewMatchesPageIds : pageIds)(db, where, ordering, limit, offset);
+    return (await pageJsonQuery(db, ids, ordering, lockSeconds)).map((r) => r.json);
+  });
+}
+
+/** Which statement reads a page's ids: walkPageIds, fewMatchesPageIds or pageIds. */
+export type PageIdsReading = 'walk' | 'few' | 'index';
+
+/**
+ * A page of the queue as JSON text, its rows read by `rowsOf` (listVulsJson's statements, or prepared ones:
+ * queue-page.ts): a dense common phrase walks the ordering first and falls back when the walk comes back short.
+ */
+export async function readPageJson(
+  db: Db,
+  ordering: string,
+  limit: number,
+  offset: number,
+  reading: QueueReading,
+  rowsOf: (how: PageIdsReading) => Promise<string[]>,
+): Promise<string> {
+  const { phrase } = reading;
   if (phrase && worthWalking(db, phrase, ordering, offset + limit)) {
-    const walk = walkPageIds(db, phrase, ordering, limit, offset);
-    const walked = await pageJson(db, walk, ordering, lockSeconds);
+    const walked = await rowsOf('walk');
     // A full page is the exact one; a short one may be the walk's end, not the matches' end.
     if (walked.length === limit) return `[${walked.join(',')}]`;
     walkGaveUp(db, phrase, ordering, offset + limit);
   }
-  const page = db
+  return `[${(await rowsOf(reading.fewMatches ? 'few' : 'index')).join(',')}]`;
+}
+
+/** How a page of the queue is read, besides the planner's choice (listVulsJson). */
+export interface QueueReading {
+  /** A common phrase whose matches are dense (the capped count found them): walk the ordering first. */
+  phrase?: CommonPhrase | null;
+  /**
+   * The count found at most its bound of matches for a `query=`: read them all and sort them (fewMatchesPageIds).
+   */
+  fewMatches?: boolean;
+}
+
+/** The ids of a page of the queue: the planner's choice of index for the conditions and the ordering. */
+export const pageIds = (
+  db: Db,
+  where: SQL | undefined,
+  ordering: string,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) =>
+  db
     .select({ pageId: sql<number>`${cveRecords.id}`.as('page_id') })
     .from(cveRecords)
     .where(where)
@@ -316,18 +402,54 @@ export async function listVulsJson(
     .limit(limit)
     .offset(offset)
     .as('page');
-  return `[${(await pageJson(db, page, ordering, lockSeconds)).join(',')}]`;
-}
 
-/** The summaries' JSON texts of a page of ids, in the ordering. */
-async function pageJson(
+/**
+ * The ids of a page of a `query=` whose matches are few (the capped count stopped short of its bound): every
+ * match, found through the text and prefix indexes, then sorted. The planner misjudges how many records words
+ * match and may walk the ordering's index instead, checking each record's words: `query=CVE-2090-0012` (100
+ * records by the id prefix, none by the words) was estimated at 3,835 matches and walked 48,000 records of
+ * the priority order, reading each one's words out of line (674 ms at 300,000 records; 0.8 ms this way). The
+ * OFFSET 0 keeps the matches a subquery of their own (PostgreSQL does not pull one with OFFSET up into the
+ * outer query), so the ordering cannot be pushed into it; the count bounds what it reads.
+ */
+export const fewMatchesPageIds = (
   db: Db,
-  page: ReturnType<typeof walkPageIds>,
+  where: SQL | undefined,
   ordering: string,
-  lockSeconds: number,
-): Promise<string[]> {
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) => {
+  const matches = db
+    .select({
+      id: cveRecords.id,
+      published: cveRecords.datePublished,
+      modified: cveRecords.dateUpdated,
+      score: cveRecords.score,
+      priority: cveRecords.priority,
+    })
+    .from(cveRecords)
+    .where(where)
+    .offset(sqlNumber(0))
+    .as('matches');
+  const columns: OrderColumns = matches;
+  return db
+    .select({ pageId: sql<number>`${matches.id}`.as('page_id') })
+    .from(matches)
+    .orderBy(...orderBy(ordering, columns))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+};
+
+/** The summaries' JSON texts of a page of ids, in the ordering, as a query (prepared in queue-page.ts). */
+export function pageJsonQuery(
+  db: Db,
+  page: ReturnType<typeof pageIds>,
+  ordering: string,
+  lockSeconds: number | Placeholder,
+) {
   const lockedAt = sql`${cveRecords.lockedAt}`;
-  const rows = await db
+  return db
     .select({
       json: sql<string>`json_build_object(
         'id', ${cveRecords.id},
@@ -360,7 +482,6 @@ async function pageJson(
     .leftJoin(assignee, eq(assignee.id, cveRecords.assignedTo))
     .leftJoin(locker, eq(locker.id, cveRecords.lockedBy))
     .orderBy(...orderBy(ordering));
-  return rows.map((r) => r.json);
 }
 
 /** The record's numeric id for a path key, or 404. */

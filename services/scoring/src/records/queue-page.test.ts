@@ -1,0 +1,139 @@
+// The queue's pages read by prepared statements and by the few-matches reading (queue-page.ts, issue 30): the
+// same answers as the statements planned per request, in every ordering (ties and nulls included), on a
+// statement's first runs and after PostgreSQL may have switched to its generic plan (seven rounds).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { VUL_ORDERING_FIELDS, vulListQuerySchema } from '@cvdp/core/scoring/index';
+import { listVulsJson, queueConditions } from './store.ts';
+import { preparedShape } from './queue-page.ts';
+import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
+
+const RECORDS = 1500;
+const LOCK_SECONDS = 3600;
+let t: TestApp;
+let scorer: TestClient & { user: { id: number } };
+
+beforeAll(async () => {
+  t = await createScoringTestApp({ config: { scoringLockSeconds: LOCK_SECONDS } });
+  scorer = await t.signIn({ roles: ['scorer'] });
+  // Every record "wombat"; every 9th "platypus" too (166: few). Statuses, severities, KEV, SSVC, locks and
+  // assignments mixed; priorities, dates and scores with ties and nulls; inserted in md5 order.
+  await t.db.execute(sql`
+    insert into cve_records (cve_id, state, data_version, record, content_hash, search_text, kev, has_ssvc,
+      status, severity, priority, date_published, date_updated, score, assigned_to, locked_by, locked_at)
+    select 'CVE-2099-' || lpad(k::text, 6, '0'), 'PUBLISHED', '5.1', '{}'::jsonb, md5(k::text),
+      'wombat burrow' || case when k % 9 = 0 then ' platypus' else '' end,
+      k % 4 = 0, k % 3 = 0,
+      (array['open', 'assigned', 'scored', 'reassess'])[1 + k % 4],
+      (array['NONE', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL', null])[1 + k % 6],
+      k % 5,
+      case when k % 11 = 0 then null else timestamptz '2024-01-01' + (k % 97) * interval '1 day' end,
+      case when k % 13 = 0 then null else timestamptz '2024-06-01' + (k % 89) * interval '1 hour' end,
+      case when k % 6 = 0 then null else ((k * 7) % 100) / 10.0 end,
+      case when k % 4 = 1 then ${scorer.user.id}::int end,
+      case when k % 10 = 0 then ${scorer.user.id}::int end,
+      -- Half the locks held, half older than the lock's lifetime.
+      case when k % 10 = 0 then now() - (k % 20) * interval '400 seconds' end
+      from generate_series(1, ${RECORDS}::int) k
+     order by md5(k::text)`);
+  await t.db.execute(sql`analyze cve_records`);
+}, 120_000);
+afterAll(() => t?.close());
+
+type Page = { count: number; count_capped: boolean; results: unknown[] };
+
+const routePage = async (query: string): Promise<Page> => {
+  const res = await scorer.get(`${S}/api/vuls/?${query}`);
+  expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+  return res.json<Page>();
+};
+
+/** The page as the statements planned per request read it, through the index (no reading chosen). */
+async function plannedPage(query: string): Promise<unknown[]> {
+  const q = vulListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const { where } = queueConditions(q, scorer.user.id, LOCK_SECONDS);
+  const offset = (q.page - 1) * q.page_size;
+  return JSON.parse(await listVulsJson(t.db, where, q.ordering, LOCK_SECONDS, q.page_size, offset));
+}
+
+const ORDERINGS = ['', ...VUL_ORDERING_FIELDS.flatMap((f) => [`&ordering=${f}`, `&ordering=-${f}`])];
+
+it('reads few matches whole and sorted: the index’s answers in every ordering, ties and nulls included', async () => {
+  for (const words of ['query=platypus', 'query=CVE-2099-0001', 'query=platypus&kev=1&status=open']) {
+    for (const ordering of ORDERINGS) {
+      for (const window of ['page_size=20', 'page_size=20&page=2', 'page_size=50']) {
+        const query = `${words}${ordering}&${window}`;
+        const page = await routePage(query);
+        expect(page.count_capped, query).toBe(false);
+        expect(page.results, query).toEqual(await plannedPage(query));
+      }
+    }
+  }
+  // The id prefix: CVE-2099-000100 … 000199, a hundred records, in the asked order (our ids, descending).
+  const byId = await routePage('query=CVE-2099-0001&ordering=-id&page_size=200');
+  const rows = byId.results as { id: number; cve_id: string }[];
+  expect(byId.count).toBe(100);
+  expect(rows.map((r) => r.cve_id).sort()).toEqual(
+    Array.from({ length: 100 }, (_, i) => `CVE-2099-${String(100 + i).padStart(6, '0')}`),
+  );
+  expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort((a, b) => b - a));
+});
+
+it('answers from its prepared statements as the statements planned per request, seven rounds', async () => {
+  const queries = [
+    '',
+    ...ORDERINGS.map((o) => o.slice(1)),
+    'status=open',
+    'status=scored&ordering=-published',
+    'kev=1&ordering=-score',
+    'has_ssvc=0&severity=CRITICAL,HIGH&ordering=-score',
+    'assigned=none&status=open',
+    'locked=1',
+    'locked=0&ordering=id',
+    'severity=MEDIUM&kev=0&ordering=-priority',
+    // Past the first page: the window is a parameter.
+    'status=open&page=3',
+    'page_size=20&ordering=score',
+    // Words: a count of every match (capped) and the planner's page.
+    'query=wombat&ordering=-published',
+    // Not prepared (their plans depend on the values): the same answers all the same.
+    'assigned=me&ordering=-modified',
+    'published_after=2024-02-01&published_before=2024-02-29&ordering=-published',
+  ];
+  for (let round = 0; round < 7; round++) {
+    for (const query of queries) {
+      const page = await routePage(query);
+      expect(page.results, `${query} (round ${round + 1})`).toEqual(await plannedPage(query));
+    }
+  }
+  // A lock's lifetime is the prepared statements' parameter: half the locks are held.
+  expect((await routePage('locked=1')).count).toBe(RECORDS / 20);
+});
+
+it('names a statement for each shape whose plan no value changes, and none for the others', () => {
+  const shape = (query: string) => {
+    const q = vulListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    return preparedShape(q, queueConditions(q, 1, LOCK_SECONDS).words);
+  };
+  expect(shape('')).toBe('vq_dpriority');
+  // Each closed set's value is its own statement (the plan for a few records is not the plan for most).
+  expect(shape('status=open')).not.toBe(shape('status=scored'));
+  expect(shape('kev=1')).not.toBe(shape('kev=0'));
+  expect(shape('severity=HIGH,CRITICAL')).toBe(shape('severity=critical,HIGH,HIGH'));
+  expect(shape('severity=HIGH')).not.toBe(shape('severity=CRITICAL'));
+  expect(shape('query=wombat')).toBe('vq_dpriority_w');
+  // A scorer's id, dates and a CVE id prefix are planned per request.
+  for (const query of [
+    'assigned=me',
+    'assigned=7',
+    'published_after=2024-01-01',
+    'modified_before=2024-01-01',
+  ])
+    expect(shape(query), query).toBeNull();
+  expect(shape('query=CVE-2099-0001')).toBeNull();
+  // The longest shape fits PostgreSQL's 63 bytes with its reading and first-page suffix (`_f50`).
+  const longest = shape(
+    'ordering=-published&status=reassess&kev=1&has_ssvc=0&severity=NONE,LOW,MEDIUM,HIGH,CRITICAL&assigned=none&locked=1&query=a',
+  )!;
+  expect(`${longest}_w_f50`.length).toBeLessThanOrEqual(63);
+});
