@@ -127,12 +127,18 @@ export function queueReader(db: Db, q: VulListQuery, me: number, lockSeconds: nu
       };
       return readPageJson(db, q.ordering, limit, offset, reading, async (how) => {
         // Words read through the index are left to the planner, which weighs them against the ordering.
-        const name = stem && !(text && how === 'index') ? `${stem}_${how[0]}${w.suffix}` : null;
+        // The first page's walk length is written in with its window (its own name: `_r2000`): with the
+        // walk's LIMIT unknown, the generic plan was priced for a tenth of the table and never kept.
+        const walkInlined = how === 'walk' && w.suffix !== '';
+        const name =
+          stem && !(text && how === 'index')
+            ? `${stem}_${how[0]}${w.suffix}${walkInlined ? `_r${params.walkRows}` : ''}`
+            : null;
         const page =
           name &&
           statement(name, () => {
             const c = prepared();
-            const walk = sql.placeholder('walkRows');
+            const walk = walkInlined ? sqlNumber(params.walkRows) : sql.placeholder('walkRows');
             const ids = idsQuery(how, c.where, c.filters, placeholders.words, w.limit, w.offset, walk);
             return pageJsonQuery(db, ids, q.ordering, placeholders.lockSeconds).prepare(name);
           });
