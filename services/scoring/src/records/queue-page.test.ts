@@ -4,8 +4,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { VUL_ORDERING_FIELDS, vulListQuerySchema } from '@cvdp/core/scoring/index';
+import { rowsOf } from '@cvdp/server-kit';
 import { listVulsJson, queueConditions } from './store.ts';
-import { preparedShape } from './queue-page.ts';
+import { preparedShape, queueReader } from './queue-page.ts';
+import { COMMON_PHRASE_DEFAULTS } from './common-phrase.ts';
 import { createScoringTestApp, S, type TestApp, type TestClient } from '../../testing/test-app.ts';
 
 const RECORDS = 1500;
@@ -137,3 +139,44 @@ it('names a statement for each shape whose plan no value changes, and none for t
   )!;
   expect(`${longest}_w_f50_r10000`.length).toBeLessThanOrEqual(63);
 });
+
+// PostgreSQL keeps a prepared statement's generic plan only when it costs no more than the custom ones: with the
+// first page's LIMIT or the walk's length left unknown it never did, and every request was planned again.
+// Statements live per connection, so the reads run in one transaction (PGlite prepares no named statements).
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'keeps the generic plans of the default page, a count and the first page of a walk',
+  async () => {
+    const saved = { ...COMMON_PHRASE_DEFAULTS };
+    Object.assign(COMMON_PHRASE_DEFAULTS, {
+      minRecords: 1,
+      minShare: 0.05,
+      minDensity: 0.1,
+      maxWalkRows: 1500,
+    });
+    try {
+      const plans = await t.db.transaction(async (tx) => {
+        for (let run = 0; run < 8; run++) {
+          for (const query of ['', 'query=wombat']) {
+            const q = vulListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+            const reader = queueReader(tx, q, scorer.user.id, LOCK_SECONDS);
+            expect(await reader.count(1000), query).toBe(1001);
+            expect(JSON.parse(await reader.page(50, 0)), query).toHaveLength(50);
+          }
+        }
+        const rows = await rowsOf<{ name: string; generic_plans: string }>(
+          tx,
+          sql`select name, generic_plans from pg_prepared_statements where name like 'vq\\_%'`,
+        );
+        return Object.fromEntries(rows.map((r) => [r.name, Number(r.generic_plans)]));
+      });
+      // Five custom plans, then the generic one (the counts are cached after their first run). The connection
+      // may hold earlier tests' statements too. The default page's check fails with its LIMIT a placeholder;
+      // the walk's holds either way on a table this small (at 300,000 records an unknown walk length kept
+      // PostgreSQL planning every request: bench/README.md), so it checks the walk's statement and its plans.
+      expect(plans.vq_dpriority_i_f50).toBeGreaterThan(0);
+      expect(plans.vq_dpriority_w_w_f50_r500).toBeGreaterThan(0);
+    } finally {
+      Object.assign(COMMON_PHRASE_DEFAULTS, saved);
+    }
+  },
+);
