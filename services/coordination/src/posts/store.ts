@@ -29,7 +29,7 @@ import {
   REPLY_TO_REMOVED,
   THREAD_ARCHIVED,
 } from '@cvdp/core';
-import { type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
+import { type Db, HttpError, type Tx, groups, preparedOnce, recordActivity, users } from '@cvdp/server-kit';
 import { userRefs, refOf } from '../accounts/user-refs.ts';
 import { caseParticipants } from '../cases/tables.ts';
 import { caseStaffUserIds, notify, participantUserIds, threadLink } from '../notifications/notify.ts';
@@ -208,19 +208,6 @@ async function countPosts(db: Db, thread: ThreadRow, f: PostListFilter): Promise
   return n;
 }
 
-/** One prepared statement per database, built on first use (node-postgres then parses it once per connection). */
-function perDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
-  return (db) => {
-    let prepared = built.get(db);
-    if (!prepared) {
-      prepared = prepare(db);
-      built.set(db, prepared);
-    }
-    return prepared;
-  };
-}
-
 /** The posts of a page of ids (a subquery named `page`), with their authors, oldest first, as a named statement. */
 function preparePostsOf(db: Db, page: ReturnType<typeof pageIds>, name: string) {
   return db
@@ -250,13 +237,15 @@ function pageIds(db: Db, side: 'after' | 'before') {
 }
 
 /** A page of the whole thread (ids after `after`, 0 for all): no query building per call. */
-const wholePage = perDatabase((db) => preparePostsOf(db, pageIds(db, 'after'), 'posts_whole_page'));
+const wholePage = (db: Db) =>
+  preparedOnce(db, 'posts_whole_page', () => preparePostsOf(db, pageIds(db, 'after'), 'posts_whole_page'));
 
 /**
  * The page before the post `before` (ids read backwards, the rows then oldest first): "Load older" above a
  * page opened in the middle of a thread costs what the first page does.
  */
-const pageBefore = perDatabase((db) => preparePostsOf(db, pageIds(db, 'before'), 'posts_page_before'));
+const pageBefore = (db: Db) =>
+  preparedOnce(db, 'posts_page_before', () => preparePostsOf(db, pageIds(db, 'before'), 'posts_page_before'));
 
 /**
  * Which page (1-based, of `pageSize`, counted from the thread's first post) holds the post `postId`; null

@@ -15,7 +15,16 @@ import {
   type Thread,
   type ThreadParticipant,
 } from '@cvdp/core';
-import { type AuthUser, type Db, HttpError, type Tx, groups, recordActivity, users } from '@cvdp/server-kit';
+import {
+  type AuthUser,
+  type Db,
+  HttpError,
+  type Tx,
+  groups,
+  preparedOnce,
+  recordActivity,
+  users,
+} from '@cvdp/server-kit';
 import { caseParticipants, cases } from '../cases/tables.ts';
 import {
   type CaseAccess,
@@ -143,6 +152,7 @@ function buildAccessStatement(
   db: Db,
   unread: boolean,
   extra: { name: string; fields: Record<string, SQL> } | undefined,
+  name: string,
 ) {
   const userId = sql.placeholder('userId');
   return db
@@ -156,7 +166,7 @@ function buildAccessStatement(
     .innerJoin(cases, eq(cases.id, threads.caseId))
     .leftJoin(users, eq(users.id, threads.createdBy))
     .where(eq(threads.id, sql.placeholder('threadId')))
-    .prepare(`thread_access${unread ? '_unread' : ''}${extra ? `_${extra.name}` : ''}`);
+    .prepare(name);
 }
 
 type AccessStatement = ReturnType<typeof buildAccessStatement>;
@@ -168,25 +178,13 @@ type AccessStatementRow = Omit<
   extra?: Record<string, unknown>;
 };
 
-const accessStatements = new WeakMap<Db, Map<string, AccessStatement>>();
-
 function accessStatement(
   db: Db,
   unread: boolean,
   extra: { name: string; fields: Record<string, SQL> } | undefined,
-) {
-  let statements = accessStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    accessStatements.set(db, statements);
-  }
-  const key = `${unread}:${extra?.name ?? ''}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = buildAccessStatement(db, unread, extra);
-    statements.set(key, statement);
-  }
-  return statement;
+): AccessStatement {
+  const name = `thread_access${unread ? '_unread' : ''}${extra ? `_${extra.name}` : ''}`;
+  return preparedOnce(db, name, () => buildAccessStatement(db, unread, extra, name));
 }
 
 /** What a `sql<T>` fragment reads as. */
