@@ -9,8 +9,11 @@
 // A shape is prepared only where no value can change the plan:
 // - the closed sets (status, severity, yes/no) are written into the SQL (store.ts, filterConditions), so
 //   `status=scored` (a few records) and `status=open` (most) are two statements with their own plans;
-// - a scorer's id (`assigned=me`, `assigned=<id>`) and dates are values whose good plan depends on them
-//   (a scorer with nothing assigned, a range of a day or of years), so those lists are planned per request;
+// - a scorer's id (`assigned=me`, `assigned=<id>`) is a value whose good plan depends on it (a scorer with
+//   nothing assigned, or a tenth of the queue), so those lists are planned per request; so are dates, unless
+//   every date filter bounds the ordering's own column (`published_after` by `-published`: whatever the
+//   range, the page is the first rows of that index within it);
+// - the lock's lifetime is a setting, written in and named (`l1t7200`), so `locked=` is planned once too;
 // - words are a parameter only where the reading fixes the plan: few matches (every match through the text
 //   index, then sorted) and a walk of the ordering; a count of words is always the text index. A page of
 //   words whose matches are dense but not common is left to the planner, as is a CVE id prefix.
@@ -25,6 +28,7 @@ import {
   countCached,
   countVuls,
   countVulsQuery,
+  dateBounds,
   fewMatchesPageIds,
   pageIds,
   pageJsonQuery,
@@ -41,9 +45,11 @@ const shapesPrepared = new WeakMap<Db, Set<string>>();
  * The statement name's stem for the list `q` when its shape fixes its plan (above), else null. Every literal
  * the SQL holds is in the name: the ordering, the closed sets' values, which yes/no.
  */
-export function preparedShape(q: VulListQuery, words: string | null): string | null {
+export function preparedShape(q: VulListQuery, words: string | null, lockSeconds: number): string | null {
   if (q.assigned !== undefined && q.assigned !== 'none') return null;
-  if (q.published_after || q.published_before || q.modified_after || q.modified_before) return null;
+  const field = q.ordering.replace('-', '');
+  if ((q.published_after || q.published_before) && field !== 'published') return null;
+  if ((q.modified_after || q.modified_before) && field !== 'modified') return null;
   if (q.query && !words) return null;
   const yesNo = (v: boolean | undefined, code: string) => (v === undefined ? '' : `${code}${v ? 1 : 0}`);
   const severities = q.severity
@@ -57,7 +63,11 @@ export function preparedShape(q: VulListQuery, words: string | null): string | n
     yesNo(q.has_ssvc, 'h'),
     severities ? `v${severities}` : '',
     q.assigned === 'none' ? 'an' : '',
-    yesNo(q.locked, 'l'),
+    q.locked === undefined ? '' : `${yesNo(q.locked, 'l')}t${lockSeconds}`,
+    q.published_after ? 'pa' : '',
+    q.published_before ? 'pb' : '',
+    q.modified_after ? 'ma' : '',
+    q.modified_before ? 'mb' : '',
     words ? 'w' : '',
   ]
     .filter(Boolean)
@@ -74,14 +84,30 @@ export interface QueueReader {
 
 export function queueReader(db: Db, q: VulListQuery, me: number, lockSeconds: number): QueueReader {
   const { where, filters, words, text } = queueConditions(q, me, lockSeconds);
-  const stem = preparedShape(q, words);
+  const stem = preparedShape(q, words, lockSeconds);
   const placeholders = { words: sql.placeholder('words'), lockSeconds: sql.placeholder('lockSeconds') };
-  // The same conditions with the words and the lock lifetime as placeholders: the prepared statements' SQL.
-  const prepared = () => queueConditions(q, me, lockSeconds, placeholders);
+  // The same conditions with the words and the dates as placeholders and the lock's lifetime written in (the
+  // stem names it): the prepared statements' SQL.
+  const prepared = () =>
+    queueConditions(q, me, lockSeconds, {
+      words: placeholders.words,
+      lockSeconds: sqlNumber(lockSeconds),
+      dates: {
+        publishedFrom: sql.placeholder('publishedFrom'),
+        publishedUntil: sql.placeholder('publishedUntil'),
+        modifiedFrom: sql.placeholder('modifiedFrom'),
+        modifiedUntil: sql.placeholder('modifiedUntil'),
+      },
+    });
+  const dates = dateBounds(q);
   let dense = false;
 
-  /** The statement named `name`, prepared by `build` once, or null past MAX_SHAPES. */
+  /**
+   * The statement named `name`, prepared by `build` once; null past MAX_SHAPES, or for a name longer than
+   * PostgreSQL keeps (63 bytes: only a lock lifetime of many digits would make one).
+   */
   function statement<T>(name: string, build: () => T): T | null {
+    if (name.length > 63) return null;
     let names = shapesPrepared.get(db);
     if (!names) shapesPrepared.set(db, (names = new Set()));
     if (!names.has(name)) {
@@ -101,7 +127,7 @@ export function queueReader(db: Db, q: VulListQuery, me: number, lockSeconds: nu
           const upTo: number | Placeholder = inlined ? sqlNumber(bound + 1) : sql.placeholder('upTo');
           return countVulsQuery(db, prepared().where, upTo).prepare(name);
         });
-      const params = { words, lockSeconds, upTo: bound + 1 };
+      const params = { words, lockSeconds, upTo: bound + 1, ...dates };
       const n = counter
         ? await countCached(db, `${name}\u0000${JSON.stringify(params)}`, async () => {
             const [row] = await counter.execute(params);
@@ -119,6 +145,7 @@ export function queueReader(db: Db, q: VulListQuery, me: number, lockSeconds: nu
       const reading = { phrase, fewMatches: text && !dense };
       const w = preparedWindow(limit, offset, VUL_PAGE_SIZE);
       const params = {
+        ...dates,
         words,
         lockSeconds,
         limit,

@@ -82,12 +82,33 @@ export interface QueueConditions {
 }
 
 /**
- * For a prepared statement (queue-page.ts): the words' tsquery and the lock lifetime as its parameters. The
- * filters it is prepared for have no other value: theirs are written into the SQL (filterConditions).
+ * For a prepared statement (queue-page.ts): the words' tsquery and the dates as its parameters (`dateBounds`
+ * gives their values), and the lock lifetime as the statement writes it (a literal its name holds). The other
+ * filters it is prepared for have no value to pass: theirs are written into the SQL (filterConditions).
  */
 export interface QueuePlaceholders {
   words: Placeholder;
-  lockSeconds: Placeholder;
+  lockSeconds: number | Placeholder;
+  dates: Record<keyof DateBounds, Placeholder>;
+}
+
+/** The instants the date filters bound (`…_before` includes its whole day), as ISO texts. */
+export interface DateBounds {
+  publishedFrom?: string;
+  publishedUntil?: string;
+  modifiedFrom?: string;
+  modifiedUntil?: string;
+}
+
+export function dateBounds(q: VulListQuery): DateBounds {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const nextDay = (d: string) => new Date(day(d).getTime() + 86_400_000).toISOString();
+  return {
+    publishedFrom: q.published_after && day(q.published_after).toISOString(),
+    publishedUntil: q.published_before && nextDay(q.published_before),
+    modifiedFrom: q.modified_after && day(q.modified_after).toISOString(),
+    modifiedUntil: q.modified_before && nextDay(q.modified_before),
+  };
 }
 
 export function queueConditions(
@@ -108,7 +129,7 @@ export function queueConditions(
     text = byId && byText ? or(byId, byText) : (byId ?? byText ?? sql`false`);
     if (byText && !byId) words = ts;
   }
-  const filters = filterConditions(q, me, placeholders?.lockSeconds ?? lockSeconds);
+  const filters = filterConditions(q, me, placeholders?.lockSeconds ?? lockSeconds, placeholders?.dates);
   return { where: text ? and(text, filters) : filters, filters, words, text: text !== undefined };
 }
 
@@ -125,7 +146,12 @@ function choiceLiteral<T extends string>(value: T, choices: readonly T[]): SQL {
   return sql.raw(`'${value}'`);
 }
 
-function filterConditions(q: VulListQuery, me: number, lockSeconds: number | Placeholder): SQL | undefined {
+function filterConditions(
+  q: VulListQuery,
+  me: number,
+  lockSeconds: number | Placeholder,
+  datePlaceholders?: QueuePlaceholders['dates'],
+): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   // Closed sets and yes/no are written in (choiceLiteral); ids and dates are parameters.
   if (q.status) where.push(sql`${cveRecords.status} = ${choiceLiteral(q.status, VUL_STATUSES)}`);
@@ -143,12 +169,12 @@ function filterConditions(q: VulListQuery, me: number, lockSeconds: number | Pla
     const literals = severities.map((v) => choiceLiteral(v, VUL_SEVERITIES));
     where.push(sql`${cveRecords.severity} in (${sql.join(literals, sql`, `)})`);
   }
-  const day = (d: string) => new Date(`${d}T00:00:00Z`);
-  const nextDay = (d: string) => new Date(day(d).getTime() + 86_400_000);
-  if (q.published_after) where.push(gte(cveRecords.datePublished, day(q.published_after)));
-  if (q.published_before) where.push(lt(cveRecords.datePublished, nextDay(q.published_before)));
-  if (q.modified_after) where.push(gte(cveRecords.dateUpdated, day(q.modified_after)));
-  if (q.modified_before) where.push(lt(cveRecords.dateUpdated, nextDay(q.modified_before)));
+  const bounds = dateBounds(q);
+  const date = (key: keyof DateBounds) => datePlaceholders?.[key] ?? new Date(bounds[key]!);
+  if (bounds.publishedFrom) where.push(gte(cveRecords.datePublished, date('publishedFrom')));
+  if (bounds.publishedUntil) where.push(lt(cveRecords.datePublished, date('publishedUntil')));
+  if (bounds.modifiedFrom) where.push(gte(cveRecords.dateUpdated, date('modifiedFrom')));
+  if (bounds.modifiedUntil) where.push(lt(cveRecords.dateUpdated, date('modifiedUntil')));
   return and(...where);
 }
 
