@@ -1,10 +1,18 @@
 // The queue's cached counts (records/store.ts countVuls): a large count is answered from memory for
 // COUNT_CACHE_MS unless this process wrote to the queue; small counts are always exact; the
-// COUNT_CACHE_QUERIES queries used last are the ones kept. Rows are inserted in SQL, as another process
+// COUNT_CACHE_QUERIES queries used last are the ones kept; a stale large count is recounted once for
+// the requests that ask meanwhile. Rows are inserted in SQL, as another process
 // would write them, so only the cache explains a stale answer.
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COUNT_CACHE_MIN, COUNT_CACHE_MS, COUNT_CACHE_QUERIES, countVuls, queueChanged } from './store.ts';
+import {
+  COUNT_CACHE_MIN,
+  COUNT_CACHE_MS,
+  COUNT_CACHE_QUERIES,
+  countCached,
+  countVuls,
+  queueChanged,
+} from './store.ts';
 import { cveRecords } from './tables.ts';
 import { createScoringTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -67,4 +75,44 @@ it('keeps the queries used last and drops the least recently used', async () => 
   // everything(1) went first (least recently used); everything(2) was read throughout and is still held.
   expect(await countVuls(t.db, everything(2))).toBe(n);
   expect(await countVuls(t.db, everything(1))).toBe(n + 1);
+});
+
+it('shares one recount of a stale large count among the requests asking meanwhile, and no small count', async () => {
+  let now = Date.now();
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
+  let runs = 0;
+  const waiting: (() => void)[] = [];
+  /** A count that ends when released, as a slow count under load would. */
+  const slow = (n: number) => async () => {
+    runs++;
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    return n;
+  };
+  const releaseAll = () => waiting.splice(0).forEach((release) => release());
+  const large = COUNT_CACHE_MIN + 5;
+
+  const first = countCached(t.db, 'shared', slow(large));
+  releaseAll();
+  expect(await first).toBe(large);
+  now += COUNT_CACHE_MS;
+  // Stale: the first request recounts, the second asks meanwhile and gets that recount.
+  const [a, b] = [countCached(t.db, 'shared', slow(large + 1)), countCached(t.db, 'shared', slow(large + 2))];
+  releaseAll();
+  expect(await Promise.all([a, b])).toEqual([large + 1, large + 1]);
+  expect(runs).toBe(2);
+
+  // A write of this process while a recount runs: a request after it counts again.
+  now += COUNT_CACHE_MS;
+  const before = countCached(t.db, 'shared', slow(large + 3));
+  queueChanged();
+  const after = countCached(t.db, 'shared', slow(large + 4));
+  releaseAll();
+  expect(await Promise.all([before, after])).toEqual([large + 3, large + 4]);
+  expect(runs).toBe(4);
+
+  // Small counts are never shared: two requests, two counts.
+  const [c, d] = [countCached(t.db, 'small', slow(3)), countCached(t.db, 'small', slow(4))];
+  releaseAll();
+  expect(await Promise.all([c, d])).toEqual([3, 4]);
+  expect(runs).toBe(6);
 });

@@ -267,6 +267,11 @@ export const countVulsQuery = (db: Db, where: SQL | undefined, upTo?: number | P
  * non-GET call of the scoring service, every ingest batch: queueChanged()); another process's writes show
  * within COUNT_CACHE_MS. Smaller counts are cheap and always exact. The COUNT_CACHE_QUERIES queries used
  * last are kept (a query is its SQL and parameters: filters, words, the caller for assigned=me).
+ *
+ * When a large count goes stale, the requests asking for it meanwhile share one recount (`recounts`): under
+ * fifty clients each stale common phrase was counted by every request that asked before the first recount
+ * ended (195 counts of 77 ms in one 12 s run at 300,000 records; bench/README.md, issue 30). Only for a count
+ * known to be large, so a small count is still one request's own.
  */
 export const COUNT_CACHE_MIN = 1000;
 export const COUNT_CACHE_MS = 2000;
@@ -274,6 +279,7 @@ export const COUNT_CACHE_QUERIES = 500;
 let queueGeneration = 0;
 type CachedCount = { n: number; at: number; generation: number };
 const countCache = new WeakMap<object, LRUCache<string, CachedCount>>();
+const recounts = new WeakMap<object, Map<string, { n: Promise<number>; generation: number }>>();
 
 /** Something in the queue changed (this process wrote it): cached counts are stale. */
 export function queueChanged() {
@@ -299,11 +305,26 @@ export async function countCached(db: Db, key: string, count: () => Promise<numb
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && hit.generation === queueGeneration && now - hit.at < COUNT_CACHE_MS) return hit.n;
+  let running = recounts.get(db);
+  if (!running) recounts.set(db, (running = new Map<string, { n: Promise<number>; generation: number }>()));
+  const recount = running.get(key);
+  // A stale large count already being counted again since the last write: that count is this one's too.
+  if (hit && recount && recount.generation === queueGeneration) return recount.n;
   // The generation before counting: a write that lands meanwhile makes this result stale at once.
   const generation = queueGeneration;
-  const n = await count();
-  if (n >= COUNT_CACHE_MIN) cache.set(key, { n, at: now, generation });
-  else cache.delete(key);
+  const n = count().then((n) => {
+    if (n >= COUNT_CACHE_MIN) cache.set(key, { n, at: now, generation });
+    else cache.delete(key);
+    return n;
+  });
+  if (hit) {
+    const entry = { n, generation };
+    running.set(key, entry);
+    void n.then(
+      () => running.get(key) === entry && running.delete(key),
+      () => running.get(key) === entry && running.delete(key),
+    );
+  }
   return n;
 }
 
