@@ -21,6 +21,34 @@ export function preparedOnce<T>(db: Db, name: string, prepare: () => T): T {
   return built.get(name) as T;
 }
 
+/** The names each family of preparedWithin has prepared, per database handle. */
+const families = new WeakMap<Db, Map<string, Set<string>>>();
+
+/**
+ * preparedOnce for a family of statements whose names come from what a request asks (a list's filters):
+ * at most `max` names per family and database handle, so no one can make a connection hold a statement per
+ * combination of filters. Null past the bound, or for a name longer than PostgreSQL keeps (63 bytes): the
+ * caller then plans that request's statement anew, as an unprepared one.
+ */
+export function preparedWithin<T>(
+  db: Db,
+  family: string,
+  max: number,
+  name: string,
+  prepare: () => T,
+): T | null {
+  if (name.length > MAX_NAME) return null;
+  let byFamily = families.get(db);
+  if (!byFamily) families.set(db, (byFamily = new Map<string, Set<string>>()));
+  let names = byFamily.get(family);
+  if (!names) byFamily.set(family, (names = new Set<string>()));
+  if (!names.has(name)) {
+    if (names.size >= max) return null;
+    names.add(name);
+  }
+  return preparedOnce(db, name, prepare);
+}
+
 /**
  * The page size whose first page a prepared list writes into its SQL: the desk's, and the case lists'
  * default. A list whose screen asks for another size (the scoring queue's 50) names its own.

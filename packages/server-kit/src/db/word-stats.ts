@@ -6,7 +6,8 @@
 // matches another way (a bounded walk of an ordering index, the table's first pages) and keep the index for
 // the rest; this says when. It never decides an answer: callers check that the other way found enough and
 // fall back to the index otherwise, so a stale or wrong guess costs one bounded scan.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './database.ts';
 import { rowsOf } from './rows.ts';
 
@@ -80,4 +81,21 @@ export function lexemeShare(stats: WordStats, { lexeme, prefix }: Lexeme): numbe
   let share = 0;
   for (const [l, s] of stats.shares) if (l.startsWith(lexeme) && s > share) share = s;
   return share;
+}
+
+/**
+ * What PostgreSQL's text search parser makes of a search's words (`ask` writes the SELECT, whose one column is
+ * `value`), remembered for the last `max` distinct words. The same words always parse alike (the text search
+ * configurations are fixed by the migrations), so this is a function remembered, not data that can go stale;
+ * it saves each dense search the round trip of asking (docs/architecture.md, "Caches"). One per use.
+ */
+export function rememberedParse<T extends NonNullable<unknown>>(ask: (words: string) => SQL, max = 1000) {
+  const memo = new LRUCache<string, T>({ max });
+  return async (db: Db, words: string): Promise<T> => {
+    const known = memo.get(words);
+    if (known !== undefined) return known;
+    const [{ value }] = await rowsOf<{ value: T }>(db, ask(words));
+    memo.set(words, value);
+    return value;
+  };
 }

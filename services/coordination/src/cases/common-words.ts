@@ -12,8 +12,7 @@
 // are the same first matches the bitmap would have given in the same (physical) order, so the answer is the
 // same; if not, the caller falls back to the index. A wrong guess costs one bounded scan.
 import { type SQL, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
-import { type Db, forgetWordStats, rowsOf, wordStats } from '@cvdp/server-kit';
+import { type Db, forgetWordStats, rememberedParse, wordStats } from '@cvdp/server-kit';
 import { searchEntries } from '../search/tables.ts';
 
 export interface DenseOptions {
@@ -36,18 +35,9 @@ export const forgetTableStats = forgetWordStats;
  * this is a function remembered, not data that can go stale — and it saves every staff word search a round
  * trip to ask it (bench/README.md, issue 30).
  */
-const lexemeMemo = new LRUCache<string, readonly string[]>({ max: 1000 });
-
-async function lexemesOf(db: Db, words: string): Promise<readonly string[]> {
-  const known = lexemeMemo.get(words);
-  if (known) return known;
-  const [{ lexemes }] = await rowsOf<{ lexemes: string[] }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('english', ${words})) as lexemes`,
-  );
-  lexemeMemo.set(words, lexemes);
-  return lexemes;
-}
+const lexemesOf = rememberedParse<readonly string[]>(
+  (words) => sql`select tsvector_to_array(to_tsvector('english', ${words})) as value`,
+);
 
 /**
  * A condition bounding a scan of search_entries to its first pages when every word of `words` is common, or

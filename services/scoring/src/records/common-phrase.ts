@@ -20,7 +20,7 @@
 // the bitmap (180 against 90 ms at 300,000 records on the loaded machine).
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { type Db, lexemeShare, rowsOf, tsqueryLexemes, wordStats } from '@cvdp/server-kit';
+import { type Db, lexemeShare, rememberedParse, tsqueryLexemes, wordStats } from '@cvdp/server-kit';
 import { cveRecords } from './tables.ts';
 import { type OrderColumns, orderBy } from './ordering.ts';
 
@@ -80,21 +80,11 @@ export async function commonPhrase(
 
 /**
  * The tsquery text PostgreSQL's parser makes of `words` ('simple' splits some words further, e.g. at hyphens),
- * remembered for the last 1,000 phrases: the same words always parse alike, and asking was a round trip for
- * every page of a common phrase (docs/architecture.md, "Caches").
+ * remembered for the last 1,000 phrases: asking was a round trip for every page of a common phrase.
  */
-const parsed = new LRUCache<string, string>({ max: 1000 });
-
-async function parsedTsquery(db: Db, words: string): Promise<string> {
-  const known = parsed.get(words);
-  if (known !== undefined) return known;
-  const [{ text }] = await rowsOf<{ text: string }>(
-    db,
-    sql`select to_tsquery('simple', ${words})::text as text`,
-  );
-  parsed.set(words, text);
-  return text;
-}
+const parsedTsquery = rememberedParse<string>(
+  (words) => sql`select to_tsquery('simple', ${words})::text as value`,
+);
 
 /** Per database: phrase, filters and ordering → the smallest page end whose walk gave up, for a minute. */
 const gaveUp = new WeakMap<Db, LRUCache<string, number>>();

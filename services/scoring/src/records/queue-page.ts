@@ -21,7 +21,7 @@
 // statements a database handle: beyond them, lists are planned per request, so that no one can make a
 // connection hold a statement per combination of filters.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { COUNT_CAP, type Db, preparedOnce, preparedWindow, sqlNumber } from '@cvdp/server-kit';
+import { COUNT_CAP, type Db, preparedWindow, preparedWithin, sqlNumber } from '@cvdp/server-kit';
 import { VUL_PAGE_SIZE, VUL_SEVERITIES, VUL_STATUSES, type VulListQuery } from '@cvdp/core/scoring/index';
 import {
   type PageIdsReading,
@@ -39,7 +39,6 @@ import { commonPhrase, walkPageIds, walkRows } from './common-phrase.ts';
 
 /** Statements a database handle prepares for the queue at most; further shapes are planned per request. */
 export const MAX_SHAPES = 200;
-const shapesPrepared = new WeakMap<Db, Set<string>>();
 
 /**
  * The statement name's stem for the list `q` when its shape fixes its plan (above), else null. Every literal
@@ -102,20 +101,9 @@ export function queueReader(db: Db, q: VulListQuery, me: number, lockSeconds: nu
   const dates = dateBounds(q);
   let dense = false;
 
-  /**
-   * The statement named `name`, prepared by `build` once; null past MAX_SHAPES, or for a name longer than
-   * PostgreSQL keeps (63 bytes: only a lock lifetime of many digits would make one).
-   */
-  function statement<T>(name: string, build: () => T): T | null {
-    if (name.length > 63) return null;
-    let names = shapesPrepared.get(db);
-    if (!names) shapesPrepared.set(db, (names = new Set()));
-    if (!names.has(name)) {
-      if (names.size >= MAX_SHAPES) return null;
-      names.add(name);
-    }
-    return preparedOnce(db, name, build);
-  }
+  /** The statement named `name`, prepared once; null past MAX_SHAPES or for a name over 63 bytes. */
+  const statement = <T>(name: string, build: () => T): T | null =>
+    preparedWithin(db, 'scoring-queue', MAX_SHAPES, name, build);
 
   return {
     async count(bound) {
