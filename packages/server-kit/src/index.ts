@@ -4,6 +4,7 @@ export * from './db/database.ts';
 export * from './db/rows.ts';
 export * from './db/prepared-once.ts';
 export * from './db/word-stats.ts';
+export * from './db/large-counts.ts';
 export * from './db/notifications-listener.ts';
 export * from './db/woken-loop.ts';
 export * from './db/schema/index.ts';

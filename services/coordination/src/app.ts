@@ -56,6 +56,7 @@ import { webhookWorkerPlugin } from './webhooks/worker-plugin.ts';
 import { embargoEndsBefore, embargoRoutes, embargoWorkerPlugin, holdingEmbargoEnd } from './embargo/index.ts';
 import { callerOf, filter, preparedCaller } from './policy/index.ts';
 import { apiDocsPlugin, coordinationDocs } from './api-docs.ts';
+import { caseCounts } from './cases/store.ts';
 
 export interface CoordinationOptions {
   /** Run the embargo reminder worker (default true); tests that drive workers themselves pass false. */
@@ -64,6 +65,12 @@ export interface CoordinationOptions {
 
 export async function coordinationService(app: FastifyInstance, options: CoordinationOptions = {}) {
   await app.register(apiDocsPlugin, coordinationDocs);
+  // Any write through this service may change what staff's capped counts counted: they are dropped
+  // (cases/store.ts, caseCounts) as the write's answer is sent.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      caseCounts.changed();
+  });
   // Second factors are a higher domain than accounts: the password route asks them through this check.
   await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
   await app.register(secondStepRoutes);

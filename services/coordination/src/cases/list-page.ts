@@ -26,6 +26,7 @@ import {
   caseCountInPage,
   listCases,
   orderBy,
+  walksDenseMatches,
 } from './store.ts';
 
 /**
@@ -139,7 +140,9 @@ export async function readCasePage(
   columns: CaseListColumns,
 ): Promise<CaseListPageRow[]> {
   const capped = Boolean(f.query || f.owned);
-  if (capped && (isStaff(user) || f.where || window.bound === undefined))
+  // Staff's dense word search along an indexed ordering: counted first, its page's plan fixed (walksDenseMatches).
+  const dense = isStaff(user) && walksDenseMatches(f);
+  if (capped && !dense && (isStaff(user) || f.where || window.bound === undefined))
     throw new Error('readCasePage: staff word searches and my cases count first (countCasesUpTo).');
   if (f.where) {
     const caller = callerOf(user);
@@ -151,6 +154,7 @@ export async function readCasePage(
     staff: isStaff(user),
     groups: user.groupIds.length > 0,
     words: Boolean(f.query),
+    dense,
     owned: Boolean(f.owned),
     statuses: Array.isArray(f.status) && f.status.length > 0,
     // An empty tag is no filter (listConditions), so it is not a tag shape either.
@@ -162,6 +166,7 @@ export async function readCasePage(
     shape.staff && 'staff',
     shape.groups && 'groups',
     shape.words && 'words',
+    shape.dense && 'dense',
     shape.owned && 'owned',
     shape.statuses && 'status',
     shape.tag && 'tag',
@@ -176,13 +181,15 @@ export async function readCasePage(
     const caller = preparedCaller(shape, true);
     const filter: CaseListFilter = {
       query: shape.words ? sql.placeholder('query') : undefined,
+      dense: shape.dense,
       owned: shape.owned,
       status: shape.statuses ? sql.placeholder('status') : undefined,
       tag: shape.tag ? sql.placeholder('tag') : undefined,
       ordering: shape.ordering,
     };
-    const total =
-      shape.words || shape.owned
+    const total = shape.dense
+      ? undefined // counted first (countCasesUpTo)
+      : shape.words || shape.owned
         ? cappedCountInPage(
             db,
             caller,

@@ -58,7 +58,8 @@ import { contactsQuery, findContacts } from './contacts.ts';
 import { type CaseListColumns, type CaseListPageRow, listCasePage, readCasePage } from './list-page.ts';
 import {
   type CaseListFilter,
-  countCasesUpTo,
+  countCasesUpToKept,
+  walksDenseMatches,
   listResolutions,
   recordSeen,
   type TriagePageQuery,
@@ -194,13 +195,19 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
       // "my cases" is often none (the page is then never planned).
       if (f.query || f.owned) {
         const countUpTo = async (bound: number) => {
-          const n = await countCasesUpTo(db, caller, f, bound);
+          // Kept a moment when past the cap (store.ts, caseCounts): the next page or refresh does not count again.
+          const n = await countCasesUpToKept(db, caller, f, bound);
           // More matches than the cap: listCases probes the words along the ordering's index (cases/store.ts).
           f.dense = n > bound;
           return n;
         };
         return paginateCapped(request, q, countUpTo, async (limit, offset) =>
-          rowsOf(await listCasePage(db, caller, f, limit, offset, options.listColumns)),
+          rowsOf(
+            // Dense matches along an indexed ordering: a plan the words never change, prepared (list-page.ts).
+            walksDenseMatches(f)
+              ? await readCasePage(db, request.user!, f, { limit, offset }, options.listColumns)
+              : await listCasePage(db, caller, f, limit, offset, options.listColumns),
+          ),
         );
       }
       // Otherwise the page carries its exact count: one statement, prepared per shape of list (list-page.ts).

@@ -16,8 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LRUCache } from 'lru-cache';
-import { type Db, type Tx, users, HttpError, sqlNumber } from '@cvdp/server-kit';
+import { type Db, type Tx, users, HttpError, LargeCounts, sqlNumber } from '@cvdp/server-kit';
 import {
   CVE_ID_REGEX,
   VUL_LOCKED_BY_MESSAGE,
@@ -262,29 +261,23 @@ export const countVulsQuery = (db: Db, where: SQL | undefined, upTo?: number | P
 
 /**
  * Counting costs as much as the rows it reads: the queue route counts at most 1,001 (its `bound`), but a
- * filter whose matches are sparse along the scan still reads far. A count of at least COUNT_CACHE_MIN is therefore kept for
- * COUNT_CACHE_MS per database and query, and dropped as soon as this process writes to the queue (any
- * non-GET call of the scoring service, every ingest batch: queueChanged()); another process's writes show
- * within COUNT_CACHE_MS. Smaller counts are cheap and always exact. The COUNT_CACHE_QUERIES queries used
- * last are kept (a query is its SQL and parameters: filters, words, the caller for assigned=me).
- *
- * When a large count goes stale, the requests asking for it meanwhile share one recount (`recounts`): under
- * fifty clients each stale common phrase was counted by every request that asked before the first recount
- * ended (195 counts of 77 ms in one 12 s run at 300,000 records; bench/README.md, issue 30). Only for a count
- * known to be large, so a small count is still one request's own.
+ * filter whose matches are sparse along the scan still reads far. A count of at least COUNT_CACHE_MIN is kept
+ * for COUNT_CACHE_MS per database and query (server-kit's LargeCounts: why that is safe, and the shared
+ * recount of a stale one), and dropped as soon as this process writes to the queue (any non-GET call of the
+ * scoring service, every ingest batch: queueChanged()). The COUNT_CACHE_QUERIES queries used last are kept (a
+ * query is its SQL and parameters: filters, words, the caller for assigned=me).
  */
 export const COUNT_CACHE_MIN = 1000;
 export const COUNT_CACHE_MS = 2000;
 export const COUNT_CACHE_QUERIES = 500;
-let queueGeneration = 0;
-type CachedCount = { n: number; at: number; generation: number };
-const countCache = new WeakMap<object, LRUCache<string, CachedCount>>();
-const recounts = new WeakMap<object, Map<string, { n: Promise<number>; generation: number }>>();
+const queueCounts = new LargeCounts({
+  min: COUNT_CACHE_MIN,
+  ttlMs: COUNT_CACHE_MS,
+  max: COUNT_CACHE_QUERIES,
+});
 
 /** Something in the queue changed (this process wrote it): cached counts are stale. */
-export function queueChanged() {
-  queueGeneration++;
-}
+export const queueChanged = () => queueCounts.changed();
 
 export async function countVuls(db: Db, where: SQL | undefined, bound?: number): Promise<number> {
   const query = countVulsQuery(db, where, bound === undefined ? undefined : bound + 1);
@@ -296,37 +289,8 @@ export async function countVuls(db: Db, where: SQL | undefined, bound?: number):
  * A count through the cache above: `key` names the query (its SQL and parameters, or a prepared statement's
  * name and parameters) and `count` runs it.
  */
-export async function countCached(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  let cache = countCache.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, CachedCount>({ max: COUNT_CACHE_QUERIES });
-    countCache.set(db, cache);
-  }
-  const hit = cache.get(key);
-  const now = Date.now();
-  if (hit && hit.generation === queueGeneration && now - hit.at < COUNT_CACHE_MS) return hit.n;
-  let running = recounts.get(db);
-  if (!running) recounts.set(db, (running = new Map<string, { n: Promise<number>; generation: number }>()));
-  const recount = running.get(key);
-  // A stale large count already being counted again since the last write: that count is this one's too.
-  if (hit && recount && recount.generation === queueGeneration) return recount.n;
-  // The generation before counting: a write that lands meanwhile makes this result stale at once.
-  const generation = queueGeneration;
-  const n = count().then((n) => {
-    if (n >= COUNT_CACHE_MIN) cache.set(key, { n, at: now, generation });
-    else cache.delete(key);
-    return n;
-  });
-  if (hit) {
-    const entry = { n, generation };
-    running.set(key, entry);
-    void n.then(
-      () => running.get(key) === entry && running.delete(key),
-      () => running.get(key) === entry && running.delete(key),
-    );
-  }
-  return n;
-}
+export const countCached = (db: Db, key: string, count: () => Promise<number>): Promise<number> =>
+  queueCounts.count(db, key, count);
 
 /**
  * A page of the queue, as a query (the queue benchmark explains it): the page's ids first (filter, order,
