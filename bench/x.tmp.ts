@@ -14,11 +14,12 @@ for (let i = 0; i < 100; i++) {
   try { if ((await fetch(`${origin}/healthz`)).ok) break; } catch {}
   await new Promise((r) => setTimeout(r, 200));
 }
-const { cookie } = await signIn(origin, COORDINATOR, PASSWORD);
+const { cookie } = await signIn(origin, process.env.EMAIL ?? COORDINATOR, process.env.PASS ?? PASSWORD);
 const times: number[] = [];
 for (let i = 0; i < n; i++) {
   const q = QUERIES[i % QUERIES.length];
-  const url = origin + route.replace('QQ', encodeURIComponent(q));
+  const routes = route.split('|');
+  const url = origin + routes[i % routes.length].replace('QQ', encodeURIComponent(q));
   const t0 = performance.now();
   const r = await fetch(url, { headers: { cookie } });
   const body = await r.text();
