@@ -10,7 +10,9 @@ import react from '@vitejs/plugin-react';
 const databaseFree = [
   'packages/server-kit/src/auth/secret-box.test.ts',
   'packages/server-kit/src/db/database.test.ts',
+  'packages/server-kit/src/db/large-counts.test.ts',
   'packages/server-kit/src/db/prepared-once.test.ts',
+  'packages/server-kit/src/db/word-stats.test.ts',
   'packages/server-kit/src/heap-flags.test.ts',
   'packages/server-kit/src/http/responses.test.ts',
   'packages/server-kit/src/logging.test.ts',
