@@ -67,10 +67,7 @@ export async function coordinationService(app: FastifyInstance, options: Coordin
   await app.register(apiDocsPlugin, coordinationDocs);
   // Any write through this service may change what staff's capped counts counted: they are dropped
   // (cases/store.ts, caseCounts) as the write's answer is sent.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-      caseCounts.changed();
-  });
+  caseCounts.dropOnWrites(app);
   // Second factors are a higher domain than accounts: the password route asks them through this check.
   await app.register(accountRoutes, { secondStep: secondStepCheck(app) });
   await app.register(secondStepRoutes);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiDocsPlugin, routes } from '@cvdp/server-kit';
 import { scoringUserRoutes } from './users/routes.ts';
 import { queueRoutes } from './records/routes.ts';
-import { queueChanged } from './records/store.ts';
+import { queueCounts } from './records/store.ts';
 import { scoreRoutes } from './scores/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { analysisRoutes } from './analysis/routes.ts';
@@ -31,10 +31,8 @@ export async function scoringService(app: FastifyInstance) {
     { summary: 'Service status', tags: ['status'], access: 'public', response: { 200: serviceStatus } },
     async () => ({ service: 'scoring', status: 'ok' }),
   );
-  // Any write through this service may change the queue: its cached counts are dropped (records/store.ts).
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') queueChanged();
-  });
+  // Any write through this service may change the queue: its kept counts are dropped (records/store.ts).
+  queueCounts.dropOnWrites(app);
   await app.register(scoringUserRoutes);
   await app.register(queueRoutes);
   await app.register(scoreRoutes);

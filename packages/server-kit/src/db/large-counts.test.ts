@@ -1,5 +1,6 @@
 // LargeCounts on its own (its users' tests run it against a database: the scoring queue's count-cache.test.ts,
 // the case lists' kept-counts.test.ts): what is kept, for how long, what drops it, and the shared recount.
+import Fastify from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { LargeCounts } from './large-counts.ts';
 
@@ -74,4 +75,25 @@ it('keeps the `max` keys used last', async () => {
   expect(c.ran.times).toBe(3);
   await counts.count(db, 'a', c.of(5));
   expect(c.ran.times).toBe(4);
+});
+
+it('drops the kept counts at every unsafe request of the app it watches, not at a read', async () => {
+  const counts = new LargeCounts({ min: 1, ttlMs: 60_000, max: 10 });
+  const app = Fastify();
+  counts.dropOnWrites(app);
+  app.get('/', async () => 'read');
+  app.post('/', async () => 'written');
+  app.delete('/', async (_request, reply) => reply.code(403).send('refused'));
+  const db = {};
+  const c = counter();
+  await counts.count(db, 'a', c.of(5));
+  await app.inject({ method: 'GET', url: '/' });
+  await counts.count(db, 'a', c.of(5));
+  expect(c.ran.times).toBe(1);
+  for (const method of ['POST', 'DELETE'] as const) {
+    await app.inject({ method, url: '/' });
+    await counts.count(db, 'a', c.of(5));
+  }
+  expect(c.ran.times).toBe(3);
+  await app.close();
 });

@@ -6,14 +6,15 @@
 // What makes this safe to show (docs/architecture.md, "Caches"):
 // - only counts that are large are kept: such a count is shown capped, or as a figure in the thousands, and
 //   a count below `min` is always the database's own answer at the time of the request;
-// - every write through this process (`changed()`: a service calls it for each unsafe request as its answer
-//   is sent, and a worker after each batch it writes) drops them all at once; another process's writes are
+// - every write through this process drops them all at once (`dropOnWrites`: each unsafe request of a service,
+//   as its answer is sent; `changed()`: a worker after each batch it writes); another process's writes are
 //   seen within `ttlMs`;
 // - the key names everything the count depends on, the caller included where the count depends on who asks
 //   (a count of what one person may see is never another's).
 // When a kept count goes stale, the requests that ask for it meanwhile share one recount: under fifty
 // clients each stale count was otherwise counted by every request that asked before the first recount ended
 // (195 counts of 77 ms in one 12 s run of the scoring queue at 300,000 records; bench/README.md).
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 export interface LargeCountOptions {
@@ -38,6 +39,17 @@ export class LargeCounts {
   /** This process wrote something the counts may cover: every kept count is stale. */
   changed() {
     this.generation++;
+  }
+
+  /**
+   * Every unsafe request of `app` (a service's routes) drops the kept counts as its answer is sent: after its
+   * write committed, so a count begun before the write is not kept past it (count() notes the generation first).
+   */
+  dropOnWrites(app: FastifyInstance) {
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+        this.changed();
+    });
   }
 
   /** The count named `key` on `db`: from memory while it is fresh, else `count()` (shared while it runs). */

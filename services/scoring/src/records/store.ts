@@ -270,7 +270,7 @@ export const countVulsQuery = (db: Db, where: SQL | undefined, upTo?: number | P
 export const COUNT_CACHE_MIN = 1000;
 export const COUNT_CACHE_MS = 2000;
 export const COUNT_CACHE_QUERIES = 500;
-const queueCounts = new LargeCounts({
+export const queueCounts = new LargeCounts({
   min: COUNT_CACHE_MIN,
   ttlMs: COUNT_CACHE_MS,
   max: COUNT_CACHE_QUERIES,
