@@ -4,7 +4,7 @@
 // and after.
 import { useEffect, useId, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminUser, AuditEntry } from '@cvdp/core';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -14,6 +14,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { AUDIT_PAGE_SIZE, type AuditFilter, useAuditActors, useAuditLog } from './api/index.ts';
 import { Changes } from './components/Changes.tsx';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 
 /** The object types written outside cases, as the filter offers them. */
 const OBJECT_TYPE_LABELS: Record<string, string> = {
@@ -44,7 +45,7 @@ function useSettled(value: string, ms = 300) {
 
 export function AuditLogPage() {
   usePageTitle('Audit log');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const filter: AuditFilter = {
     page: Math.max(1, Number(params.get('page')) || 1),
     object_type: params.get('object_type') ?? '',
@@ -54,15 +55,10 @@ export function AuditLogPage() {
   };
   /** Changes one filter (and goes back to the first page). */
   const set = (change: Partial<Record<keyof AuditFilter, string>>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(change)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
+    update(
+      (next) => {
+        assign(change)(next);
         if (!('page' in change)) next.delete('page');
-        return next;
       },
       { replace: true },
     );

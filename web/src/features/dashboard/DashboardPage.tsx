@@ -3,7 +3,6 @@
 // The charts load on their own (chart.js comes with them only).
 import { Suspense, lazy, useEffect } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
 import { type DurationStats, metricsQuery } from '@cvdp/core';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -12,6 +11,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useMetrics } from './api/index.ts';
 import { formatHours, rangeFrom } from './range.ts';
 import { WeeklyTriage } from './WeeklyTriage.tsx';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 
 const MetricsCharts = lazy(() => import('./MetricsCharts.tsx').then((m) => ({ default: m.MetricsCharts })));
 
@@ -46,7 +46,7 @@ function Duration({ label, stats }: { label: string; stats: DurationStats }) {
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const range = rangeFrom(params);
   // The range is checked by the schema the server applies before it goes to the URL.
   const form = useZodForm(metricsQuery, { defaultValues: range });
@@ -55,12 +55,7 @@ export function DashboardPage() {
   const metrics = useMetrics(range);
 
   function apply(checked: { start: string; end: string }) {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('start', checked.start);
-      next.set('end', checked.end);
-      return next;
-    });
+    update(assign({ start: checked.start, end: checked.end }));
   }
 
   const m = metrics.data;

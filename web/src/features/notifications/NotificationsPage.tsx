@@ -1,7 +1,7 @@
 // /cvdp/notifications: every notification of the user, newest first; unread ones marked. "Unread only" and
 // the page live in the URL (?unread=1&page=2).
 import { Button, Form, Table } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ContrastBadge } from '../../components/ContrastBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -11,10 +11,11 @@ import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkRead, useNotificationsPage } from './api/index.ts';
 import { notificationTarget } from './link.ts';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 
 export function NotificationsPage() {
   usePageTitle('Notifications');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const rawPage = Number(params.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const unreadOnly = params.get('unread') === '1';
@@ -23,14 +24,7 @@ export function NotificationsPage() {
   const unreadCount = list.data?.unread_count ?? 0;
 
   function set(changes: Record<string, string | null>) {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
+    update(assign(changes));
   }
 
   return (

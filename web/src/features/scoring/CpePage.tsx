@@ -4,13 +4,14 @@
 // starts like a CPE name but is not a valid one is explained. Scorers add CPE names below. The query, the
 // chosen CPE and the pages live in the address (shareable, Back works).
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { z } from 'zod';
 import { CPE_ATTRIBUTES, type Cpe23, parseCpe23, unescapeCpeValue } from '@cvdp/core/cpe/index';
 import { cpeCreateSchema } from '@cvdp/core/scoring/work';
 import type { Cvss4Severity } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -236,21 +237,14 @@ function AddCpeForm({ onAdded }: { onAdded(cpe: string): void }) {
 
 export function CpePage() {
   usePageTitle('CPE search');
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useLatestSearchParams();
   const query = search.get('query') ?? '';
   const page = Number(search.get('page') ?? '1') || 1;
   const selected = search.get('cpe') ?? '';
   const vulsPage = Number(search.get('vuls_page') ?? '1') || 1;
   const [text, setText] = useState(query);
 
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setSearch(next);
-  };
+  const set = (changes: Record<string, string>) => update(assign(changes));
 
   const names = useCpes(query, page, PAGE_SIZE);
   const queryIsCpe = !!parseCpe23(query).cpe;

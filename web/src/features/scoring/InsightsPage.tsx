@@ -3,7 +3,6 @@
 // the distribution of our decisions and CVSS severities. The range lives in the address. The charts load on
 // their own (chart.js comes with them only); under each chart a table gives the same figures.
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { Card, Col, Row, Table } from 'react-bootstrap';
 import { z } from 'zod';
 import { format, subDays } from 'date-fns';
@@ -21,6 +20,7 @@ import {
   useVulnrichInsights,
 } from './api/index.ts';
 import { ScoringNav } from './components/ScoringNav.tsx';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 
 const charts = () => import('./InsightsCharts.tsx');
 const ScoredPerDayChart = lazy(() => charts().then((m) => ({ default: m.ScoredPerDayChart })));
@@ -135,7 +135,7 @@ function Tabular(props: { caption: string; head: string[]; rows: ReactNode[][] }
 
 export function InsightsPage() {
   usePageTitle('Insights');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const range = rangeFrom(params);
   const form = useZodForm(rangeFormSchema, {
     defaultValues: { start: range.start, end: range.end, user: range.user ?? '' },
@@ -155,12 +155,13 @@ export function InsightsPage() {
   const score = useScoreInsights(range);
 
   function apply(checked: z.output<typeof rangeFormSchema>) {
-    const next = new URLSearchParams(params);
-    next.set('start', checked.start);
-    next.set('end', checked.end);
-    if (checked.user !== undefined) next.set('user', String(checked.user));
-    else next.delete('user');
-    setParams(next);
+    update(
+      assign({
+        start: checked.start,
+        end: checked.end,
+        user: checked.user === undefined ? null : String(checked.user),
+      }),
+    );
   }
 
   const who = range.user ? scorers.data?.find((u) => String(u.id) === range.user)?.name : undefined;

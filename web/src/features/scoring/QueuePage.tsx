@@ -2,7 +2,7 @@
 // has SSVC, KEV, severity, published/modified dates) and sortable columns. The filters live in the address
 // (shareable, Back works). Rows are keyboard navigable: Tab onto the table, ↑/↓ between rows, Enter opens.
 import { type KeyboardEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
 import {
   VUL_DEFAULT_ORDERING,
@@ -13,6 +13,7 @@ import {
 } from '@cvdp/core/scoring/index';
 import type { Cvss4Severity } from '@cvdp/core';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { assign, useLatestSearchParams } from '../../lib/search-params.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { NoDataRow } from '../../components/NoDataRow.tsx';
@@ -131,7 +132,7 @@ function QueueRow({ vul }: { vul: VulSummary }) {
 
 export function QueuePage() {
   usePageTitle('Scoring queue');
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useLatestSearchParams();
   const [queryText, setQueryText] = useState(search.get('query') ?? '');
   const page = Number(search.get('page') ?? '1') || 1;
   const ordering = search.get('ordering') ?? VUL_DEFAULT_ORDERING;
@@ -142,15 +143,11 @@ export function QueuePage() {
   }
   const queue = useQueue(params);
 
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next);
-  };
+  const set = (changes: Record<string, string>) =>
+    update((next) => {
+      assign(changes)(next);
+      if (!('page' in changes)) next.delete('page');
+    });
   const filter = (key: string) => search.get(key) ?? '';
   const sortBy = (field: VulOrderingField) =>
     set({ ordering: ordering === `-${field}` ? field : `-${field}` });

@@ -2,7 +2,6 @@
 // open thread is in the address (?thread=ID), so a link or a reload lands on it.
 import { Suspense, lazy, useState } from 'react';
 import { Button, ButtonGroup, Table } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
 import type { Thread } from '@cvdp/core';
 import { formatDateTime } from '../../../lib/format.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
@@ -12,6 +11,7 @@ import { NoDataRow } from '../../../components/NoDataRow.tsx';
 import { useCaseStaff } from '../../../lib/case-caller-metadata.ts';
 import { useThreads, type ThreadFilter } from '../api/index.ts';
 import { ThreadView } from './ThreadView.tsx';
+import { assign, useLatestSearchParams } from '../../../lib/search-params.ts';
 
 // The new-thread form loads when opened: react-hook-form, zod and the form fields would otherwise load with
 // every thread view (bench/thread-view.bench.ts).
@@ -40,18 +40,10 @@ export function ThreadBadges({ thread }: { thread: Thread }) {
 }
 
 export function ThreadsTab({ caseId }: { caseId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const threadId = parseRouteId(params.get('thread') ?? undefined);
   const open = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('thread');
-        else next.set('thread', String(id));
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+    update(assign({ thread: id === null ? null : String(id) }), { preventScrollReset: true });
   return threadId !== null ? (
     <ThreadView caseId={caseId} threadId={threadId} onBack={() => open(null)} />
   ) : (

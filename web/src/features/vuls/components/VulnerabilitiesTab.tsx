@@ -4,7 +4,6 @@
 // score them; everyone else reads, and vendors set their own row of the grid.
 import { useState } from 'react';
 import { Alert, Button, ListGroup } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
 import type { Vulnerability, VulsFromReport } from '@cvdp/core';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -17,6 +16,7 @@ import { VendorStatusGrid } from './VendorStatusGrid.tsx';
 import { VexDownload } from './VexDownload.tsx';
 import { VulDetail } from './VulDetail.tsx';
 import { VulFormModal } from './VulFormModal.tsx';
+import { assign, useLatestSearchParams } from '../../../lib/search-params.ts';
 
 export const NO_VULS_TEXT = 'No vulnerabilities yet.';
 
@@ -32,18 +32,10 @@ const fromReportText = (r: VulsFromReport) => {
 };
 
 export function VulnerabilitiesTab({ caseId }: { caseId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useLatestSearchParams();
   const vulId = parseRouteId(params.get('vul') ?? undefined);
   const open = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('vul');
-        else next.set('vul', String(id));
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+    update(assign({ vul: id === null ? null : String(id) }), { preventScrollReset: true });
   return vulId !== null ? (
     <VulDetail caseId={caseId} vulId={vulId} onBack={() => open(null)} />
   ) : (
