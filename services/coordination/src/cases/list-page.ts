@@ -22,11 +22,13 @@ import { caseParticipants } from './tables.ts';
 import {
   type CaseListFilter,
   DEFAULT_CASE_ORDERING,
+  OWNED_WALK_PER_ROW,
   cappedCountInPage,
   caseCountInPage,
   listCases,
   orderBy,
   walksDenseMatches,
+  walksOwnedPrefix,
 } from './store.ts';
 
 /**
@@ -63,8 +65,10 @@ export function listCasePage(
   offset: number | Placeholder,
   columns: CaseListColumns,
   total: SQL<number> = sql<number>`null`,
+  /** "My cases" read from this long a prefix of the ordering (listCases). */
+  walk?: number,
 ) {
-  const page = listCases(db, caller, f, limit, offset).as('page');
+  const page = listCases(db, caller, f, limit, offset, walk).as('page');
   return db
     .select({
       // The list's count (caseCountInPage) on every row, evaluated once (an uncorrelated subquery): the page
@@ -142,7 +146,9 @@ export async function readCasePage(
   const capped = Boolean(f.query || f.owned);
   // Staff's dense word search along an indexed ordering: counted first, its page's plan fixed (walksDenseMatches).
   const dense = isStaff(user) && walksDenseMatches(f);
-  if (capped && !dense && (isStaff(user) || f.where || window.bound === undefined))
+  // Staff's "my cases" past the cap: counted first, its first page read from the ordering's first cases.
+  const walk = isStaff(user) && walksOwnedPrefix(f);
+  if (capped && !dense && !walk && (isStaff(user) || f.where || window.bound === undefined))
     throw new Error('readCasePage: staff word searches and my cases count first (countCasesUpTo).');
   if (f.where) {
     const caller = callerOf(user);
@@ -150,11 +156,15 @@ export async function readCasePage(
   }
   // The first page of the desk's size is written into the SQL, so that PostgreSQL keeps a generic plan.
   const w = preparedWindow(window.limit, window.offset);
+  // "My cases" beyond the first page, or not found among the first cases: planned for this request.
+  const planned = () => listCasePage(db, callerOf(user), f, window.limit, window.offset, columns);
+  if (walk && !w.suffix) return planned();
   const shape = {
     staff: isStaff(user),
     groups: user.groupIds.length > 0,
     words: Boolean(f.query),
     dense,
+    walk,
     owned: Boolean(f.owned),
     statuses: Array.isArray(f.status) && f.status.length > 0,
     // An empty tag is no filter (listConditions), so it is not a tag shape either.
@@ -167,6 +177,7 @@ export async function readCasePage(
     shape.groups && 'groups',
     shape.words && 'words',
     shape.dense && 'dense',
+    shape.walk && 'walk',
     shape.owned && 'owned',
     shape.statuses && 'status',
     shape.tag && 'tag',
@@ -181,28 +192,30 @@ export async function readCasePage(
     const caller = preparedCaller(shape, true);
     const filter: CaseListFilter = {
       query: shape.words ? sql.placeholder('query') : undefined,
-      dense: shape.dense,
+      dense: shape.dense || shape.walk,
       owned: shape.owned,
       status: shape.statuses ? sql.placeholder('status') : undefined,
       tag: shape.tag ? sql.placeholder('tag') : undefined,
       ordering: shape.ordering,
     };
-    const total = shape.dense
-      ? undefined // counted first (countCasesUpTo)
-      : shape.words || shape.owned
-        ? cappedCountInPage(
-            db,
-            caller,
-            filter,
-            // The first page's count bound is that page's, the same on every run.
-            w.suffix && window.bound !== undefined
-              ? sqlNumber(window.bound + 1)
-              : sql.placeholder('countUpTo'),
-          )
-        : caseCountInPage(db, caller, filter);
-    return listCasePage(db, caller, filter, w.limit, w.offset, columns, total).prepare(name);
+    const total =
+      shape.dense || shape.walk
+        ? undefined // counted first (countCasesUpTo)
+        : shape.words || shape.owned
+          ? cappedCountInPage(
+              db,
+              caller,
+              filter,
+              // The first page's count bound is that page's, the same on every run.
+              w.suffix && window.bound !== undefined
+                ? sqlNumber(window.bound + 1)
+                : sql.placeholder('countUpTo'),
+            )
+          : caseCountInPage(db, caller, filter);
+    const prefix = shape.walk ? OWNED_WALK_PER_ROW * window.limit : undefined;
+    return listCasePage(db, caller, filter, w.limit, w.offset, columns, total, prefix).prepare(name);
   });
-  return statement.execute({
+  const rows = await statement.execute({
     userId: user.id,
     groupIds: [...user.groupIds],
     query: f.query,
@@ -212,4 +225,5 @@ export async function readCasePage(
     limit: window.limit,
     offset: window.offset,
   });
+  return walk && rows.length < window.limit ? planned() : rows;
 }

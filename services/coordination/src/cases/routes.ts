@@ -60,6 +60,7 @@ import {
   type CaseListFilter,
   countCasesUpToKept,
   walksDenseMatches,
+  walksOwnedPrefix,
   listResolutions,
   recordSeen,
   type TriagePageQuery,
@@ -203,8 +204,9 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
         };
         return paginateCapped(request, q, countUpTo, async (limit, offset) =>
           rowsOf(
-            // Dense matches along an indexed ordering: a plan the words never change, prepared (list-page.ts).
-            walksDenseMatches(f)
+            // Dense matches along an indexed ordering, and "my cases" past the cap: plans the words and the owner
+            // never change, prepared (list-page.ts).
+            walksDenseMatches(f) || walksOwnedPrefix(f)
               ? await readCasePage(db, request.user!, f, { limit, offset }, options.listColumns)
               : await listCasePage(db, caller, f, limit, offset, options.listColumns),
           ),

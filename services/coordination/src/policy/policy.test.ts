@@ -3,9 +3,10 @@
 // select exactly the same rows. A rule change that made them drift, or a new action added without rows here,
 // fails this test.
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@cvdp/server-kit';
+import type { CaseRole } from '@cvdp/core';
 import { activity, groupMembers, groups } from '@cvdp/server-kit';
 import {
   advisoryApprovals,
@@ -43,7 +44,7 @@ import {
   loadCaseAccess,
   preparedCaller,
 } from './index.ts';
-import { threadRestrictedToSql } from './rules.ts';
+import { roleRows, threadRestrictedToSql } from './rules.ts';
 
 let t: TestStore;
 const callers: Record<string, AuthUser> = {};
@@ -531,5 +532,17 @@ describe('the policy table', () => {
     expect(await answers('stranger')).toEqual([all(false), all(false), all(false), all(false)]);
     expect(can('thread.manage', await access('vendor group member'), subject('vendor only'))).toBe(false);
     expect(can('post.pin', await access('vendor group member'), postIn('vendor only'))).toBe(false);
+  });
+});
+
+describe('roleRows', () => {
+  it('writes the roles into the SQL, so a generic plan sees the owner index is partial on them', () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      roleRows(preparedCaller({ staff: true, groups: false }, true), ['owner']),
+    );
+    expect(text).toContain(`"case_participants"."role" in ('owner')`);
+    expect(params).not.toContain('owner');
+    const notARole = ["owner') or (true"] as unknown as CaseRole[];
+    expect(() => roleRows({ staff: true, userId: 1, groupIds: [] }, notARole)).toThrow(/not a case role/);
   });
 });

@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { CaseRole } from '@cvdp/core';
+import { type CaseRole, isCaseRole } from '@cvdp/core';
 import { caseParticipants } from '../cases/tables.ts';
 import { threadParticipants, threads } from '../threads/tables.ts';
 import type { CaseAccess, Caller, PreparedCaller } from './caller.ts';
@@ -137,10 +137,27 @@ function callerRowSql(caller: ListCaller, userColumn: Column | SQL, groupColumn:
   return groupIds.length ? sql`(${byUser} or ${groupColumn} in (${sql.join(groupIds, sql`, `)}))` : byUser;
 }
 
+/**
+ * The roles as SQL literals (a closed set, checked), not parameters: in a prepared statement's generic plan a
+ * parameter hides that `role = 'owner'` is the condition of the partial index case_participants_owner_user_idx,
+ * and "my cases"' walk then probed each case's participant rows on the heap — a plan that cost more than the
+ * custom one, so PostgreSQL planned every request again (bench/README.md, issue 30).
+ */
+function roleLiterals(roles: readonly CaseRole[]): SQL {
+  for (const role of roles)
+    if (!isCaseRole(role)) throw new Error(`roleLiterals: ${String(role)} is not a case role`);
+  return sql.raw(roles.map((role) => `'${role}'`).join(', '));
+}
+
 /** SQL over case_participants: the rows through which the caller (or one of their groups) holds the roles. */
 export function roleRows(caller: ListCaller, roles: readonly CaseRole[] | 'any'): SQL {
   const who = callerRowSql(caller, caseParticipants.userId, caseParticipants.groupId);
-  const which = roles === 'any' ? undefined : inArray(caseParticipants.role, [...roles]);
+  const which =
+    roles === 'any'
+      ? undefined
+      : roles.length
+        ? sql`${caseParticipants.role} in (${roleLiterals(roles)})`
+        : sql`false`;
   return and(who, which)!;
 }
 
