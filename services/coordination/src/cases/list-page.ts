@@ -1,5 +1,5 @@
 // A page of the case list with what its rows show, in one statement — and, as prepared statements one per
-// shape, every list but staff's word searches and "my cases" (readCasePage), so that neither this process nor
+// shape, every list but most of staff's word searches and "my cases" (readCasePage), so that neither this process nor
 // PostgreSQL builds or plans the same SQL again on every request.
 //
 // Measured at 10,000 cases (bench/README.md, issue 30): building a vendor's page with drizzle took ~0.9 ms of
@@ -131,10 +131,13 @@ export interface PageWindow {
  * `amongCallersCases`), whatever plan PostgreSQL keeps. The count is exact (caseCountInPage), or for a word
  * search or "my cases" capped past `window.bound` (cappedCountInPage).
  *
- * Staff's word searches and "my cases" count first instead (countCasesUpTo), planned for each request: their
- * plans depend on the words (common words are read from the table's first pages) and on the owner ("my cases"
- * prepared took a coordinator owning 10,000 of a million cases from 7.5 to 160 ms, its generic plan hashing and
- * sorting every owned case). So is a list with a higher domain's filter (`where`: the embargo's ends-before).
+ * Staff's word searches and "my cases" count first instead (countCasesUpTo), and are planned for each request:
+ * their plans depend on the words (common words are read from the table's first pages) and on the owner ("my
+ * cases" prepared as such took a coordinator owning 10,000 of a million cases from 7.5 to 160 ms, its generic
+ * plan hashing and sorting every owned case). Two exceptions, whose counts passed the cap, along an indexed
+ * ordering: a dense word search (walksDenseMatches) and the first page of "my cases" (walksOwnedPrefix), read
+ * from the ordering's first cases — if those hold too few of the owner's cases, that page is planned after all.
+ * So is a list with a higher domain's filter (`where`: the embargo's ends-before).
  */
 export async function readCasePage(
   db: Db,
