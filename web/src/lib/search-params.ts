@@ -1,4 +1,5 @@
-// The address's query as a screen's filters, changed a few keys at a time without losing a change made just before.
+// The address's query as a screen's filters, changed a few keys at a time without losing a change made just
+// before.
 //
 // React Router renders a navigation inside a transition: the address changes at once, but the screen (and so
 // the `searchParams` its handlers close over) shows the old query until that render commits. A second change

@@ -1,6 +1,6 @@
 // A page of the case list with what its rows show, in one statement — and, as prepared statements one per
-// shape, every list but most of staff's word searches and "my cases" (readCasePage), so that neither this process nor
-// PostgreSQL builds or plans the same SQL again on every request.
+// shape, every list but most of staff's word searches and "my cases" (readCasePage), so that neither this
+// process nor PostgreSQL builds or plans the same SQL again on every request.
 //
 // Measured at 10,000 cases (bench/README.md, issue 30): building a vendor's page with drizzle took ~0.9 ms of
 // this process's CPU, and PostgreSQL spent 1.3 ms planning it for 0.8 ms of execution; prepared, the
