@@ -2,11 +2,12 @@
 // stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
 // a caller's count only ever counts what they may see. "My cases" (owned=True) and the triage queue are capped
 // the same way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, groupMembers, groups } from '@cvdp/server-kit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNT_CAP, groupMembers, groups, rowsOf } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
 import { caseParticipants, cases } from '../tables.ts';
 import { countCasesUpTo } from '../cases/store.ts';
+import { searchPage } from './store.ts';
 import { DENSE_DEFAULTS, denseScanBound, forgetTableStats } from '../cases/common-words.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
 
@@ -203,6 +204,7 @@ describe('common words read from the first pages (cases/common-words.ts), with t
     const before = {
       cases: await get(coordinator, '/api/cases/?query=wombat&page_size=20&page=3'),
       search: await get(coordinator, '/api/search/?query=wombat&page_size=20&page=3'),
+      searchFirst: await get(coordinator, '/api/search/?query=wombat'),
       member: await get(member, '/api/search/?query=wombat'),
     };
     const saved = { ...DENSE_DEFAULTS };
@@ -215,6 +217,16 @@ describe('common words read from the first pages (cases/common-words.ts), with t
       const search = await get(coordinator, '/api/search/?query=wombat&page_size=20&page=3');
       expect(search).toMatchObject({ count: COUNT_CAP, count_capped: true });
       expect(search.results).toEqual(before.search.results);
+      // The first page of 20 is its own prepared statement, with its LIMIT and bound written in (search/store.ts).
+      const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const query = vi.spyOn(client, 'query');
+      const first = await get(coordinator, '/api/search/?query=wombat');
+      const names = query.mock.calls.map(([config]) => (config as { name?: string }).name);
+      query.mockRestore();
+      expect(first).toMatchObject({ count: COUNT_CAP, count_capped: true });
+      expect(first.results).toEqual(before.searchFirst.results);
+      // Named statements on PostgreSQL only (PGlite's driver prepares none).
+      if (process.env.TEST_DATABASE_URL) expect(names).toContain('search_page_staff_range_f20c1001');
       // A vendor member sees 3 of those cases: the first pages do not hold more than the cap for them, so
       // their count comes from the index, exact.
       expect(await get(member, '/api/search/?query=wombat')).toEqual(before.member);
@@ -223,3 +235,38 @@ describe('common words read from the first pages (cases/common-words.ts), with t
     }
   });
 });
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "staff's search of common words keeps a generic plan on PostgreSQL (planned once, not per search)",
+  async () => {
+    const user = { ...coordinator.user, groupIds: [] as number[] };
+    const window = { limit: 20, offset: 0, bound: COUNT_CAP };
+    const plans = await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i++) {
+        const page = await searchPage(tx, user as never, i % 2 ? 'wombat' : 'burrow', window, '(100000,0)');
+        expect(page.n).toBe(COUNT_CAP + 1);
+      }
+      const [statement] = await rowsOf<{ generic_plans: string; types: string[] }>(
+        tx,
+        sql`select generic_plans, parameter_types::text[] as types from pg_prepared_statements
+            where name = 'search_page_staff_range_f20c1001'`,
+      );
+      // The generic plan's candidates are ranked against the words parsed once (an InitPlan's value), not
+      // parsed again for each of them: that per-row parse made the generic plan cost more than the custom
+      // ones at a million cases, and PostgreSQL planned every search anew.
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const values = statement.types.map((type) =>
+        type === 'tid' ? `'(1,0)'` : type === 'text' ? `'x'` : '1',
+      );
+      const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(`explain (verbose) execute search_page_staff_range_f20c1001(${values.join(', ')})`),
+      );
+      return { generic: Number(statement.generic_plans), plan: plan.map((r) => r['QUERY PLAN']) };
+    });
+    expect(plans.generic).toBeGreaterThan(0);
+    const ranked = plans.plan.filter((line) => line.includes('ts_rank('));
+    expect(ranked.length, plans.plan.join('\n')).toBeGreaterThan(0);
+    for (const line of ranked) expect(line).not.toContain('plainto_tsquery');
+  },
+);

@@ -4,7 +4,7 @@ import { searchHitSchema, searchQuery } from '@cvdp/core';
 import { cappedPageFrom, cappedPageOf, countBound, pageQuery, routes } from '@cvdp/server-kit';
 import { callerOf } from '../policy/index.ts';
 import { searchPage } from './store.ts';
-import { denseScanBound } from '../cases/common-words.ts';
+import { denseScanEnd } from '../cases/common-words.ts';
 
 export const SEARCH_MAX_PAGE_SIZE = 50;
 
@@ -29,7 +29,7 @@ export async function searchRoutes(app: FastifyInstance) {
       // Common words: count and rank the first matches from the table's first pages when they hold more than
       // the cap (cases/common-words.ts); else from the index. Staff only, as for the cases list (cases/store.ts
       // countCasesUpTo says why).
-      const near = caller.staff ? await denseScanBound(db, words) : null;
+      const near = caller.staff ? await denseScanEnd(db, words) : null;
       const window = { limit: q.page_size, offset, bound };
       let page = near ? await searchPage(db, request.user!, words, window, near) : null;
       if (!page || page.n <= bound) page = await searchPage(db, request.user!, words, window);

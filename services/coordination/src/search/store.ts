@@ -4,7 +4,7 @@
 // (they are stripped from it first), the text is HTML-escaped, and only then do the marks become <mark>.
 import { type Placeholder, type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchHitType } from '@cvdp/core';
-import { type AuthUser, type Db, isStaff, preparedOnce } from '@cvdp/server-kit';
+import { type AuthUser, type Db, isStaff, preparedOnce, preparedWindow, sqlNumber } from '@cvdp/server-kit';
 import {
   type ListCaller,
   callerOf,
@@ -17,7 +17,7 @@ import { amongCallersCases } from '../cases/store.ts';
 import { threadRestrictedToSql } from '../policy/rules.ts';
 import { cases } from '../cases/tables.ts';
 import { searchEntries } from './tables.ts';
-import { wordsRowByRow } from '../cases/common-words.ts';
+import { entriesBefore, wordsRowByRow } from '../cases/common-words.ts';
 
 const START = '\u0001';
 const STOP = '\u0002';
@@ -32,6 +32,14 @@ export const withThreadRestriction = { threadRestrictedTo: threadRestrictedToSql
 const tsQuery = (words: string | Placeholder) => sql`plainto_tsquery('english', ${words})`;
 
 /**
+ * The words' query parsed once per statement (a sub-select), for the expressions evaluated on each candidate and
+ * hit: with the words a parameter, a prepared statement's generic plan parsed them again for every one of the
+ * 1,001 candidates ranked (PostgreSQL folds the call into a constant only when it knows the words), and priced
+ * that plan too high to keep it (bench/README.md, issue 30).
+ */
+const tsQueryOnce = (words: string | Placeholder) => sql`(select ${tsQuery(words)})`;
+
+/**
  * The entries the caller may see that match the words. Visibility is the policy's `search.read`: the
  * case.read rule on the entry's case and, for a post, its thread open to the caller (a restricted thread's
  * posts are found by its participants and staff only). Later types' narrower rules plug in there too. For a
@@ -40,9 +48,7 @@ const tsQuery = (words: string | Placeholder) => sql`plainto_tsquery('english', 
  */
 const matching = (caller: ListCaller, words: string | Placeholder, range?: SQL | null) =>
   and(
-    range && typeof words === 'string'
-      ? and(range, wordsRowByRow(words))
-      : sql`${searchEntries.tsv} @@ ${tsQuery(words)}`,
+    range ? and(range, wordsRowByRow(words)) : sql`${searchEntries.tsv} @@ ${tsQuery(words)}`,
     caller.staff ? undefined : amongCallersCases(caller, searchEntries.caseId),
     filter('search.read', caller),
   );
@@ -78,12 +84,20 @@ export async function searchPage(
   user: AuthUser,
   words: string,
   window: { limit: number; offset: number; bound: number },
-  range?: SQL | null,
+  /** The first tid past denseScanEnd's range: read only the entries before it. */
+  before?: string | null,
 ): Promise<SearchPage> {
   const values = { ...window, upTo: window.bound + 1 };
-  const rows = isStaff(user)
-    ? await searchPageQuery(db, callerOf(user), words, values, range)
-    : await searchPagePrepared(db, user).execute({ ...callerParams(user), words, ...values });
+  const rows = !isStaff(user)
+    ? await searchPagePrepared(db, user).execute({ ...callerParams(user), words, ...values })
+    : before
+      ? await staffRangePrepared(db, user, window).execute({
+          ...callerParams(user),
+          words,
+          before,
+          ...values,
+        })
+      : await searchPageQuery(db, callerOf(user), words, values);
   const hits = rows.map((r) => ({
     type: r.type as SearchHitType,
     case: r.caseId,
@@ -115,6 +129,45 @@ function searchPagePrepared(db: Db, user: AuthUser) {
   );
 }
 
+/**
+ * Staff's search of common words, read from the table's first pages (denseScanEnd): the range and the words
+ * are parameters, and every value gives the same plan (a scan of that range, stopping at the bound), so it is
+ * prepared once per shape — the first page of 20 with its LIMIT and bound written in, so that PostgreSQL keeps
+ * a generic plan (server-kit `preparedWindow`; with them unknown the generic plan cost a hundred times the
+ * custom one, and every search was planned again). Staff's other searches ask the index for the words and stay
+ * planned per request: a generic plan cannot tell a common word from a rare one.
+ */
+function staffRangePrepared(
+  db: Db,
+  user: AuthUser,
+  window: { limit: number; offset: number; bound: number },
+) {
+  const shape = callerShapeOf(user);
+  const w = preparedWindow(window.limit, window.offset);
+  const name = `search_page_staff_range${shape.groups ? '_groups' : ''}${w.suffix}${w.suffix ? `c${window.bound + 1}` : ''}`;
+  return preparedOnce(db, name, () =>
+    searchPageQuery(
+      db,
+      preparedCaller(shape, true),
+      sql.placeholder('words'),
+      w.suffix
+        ? {
+            limit: w.limit,
+            offset: w.offset,
+            bound: sqlNumber(window.bound),
+            upTo: sqlNumber(window.bound + 1),
+          }
+        : {
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+            bound: sql.placeholder('bound'),
+            upTo: sql.placeholder('upTo'),
+          },
+      entriesBefore(sql.placeholder('before')),
+    ).prepare(name),
+  );
+}
+
 type Value = number | Placeholder;
 
 function searchPageQuery(
@@ -138,7 +191,7 @@ function searchPageQuery(
     .where(matching(caller, words, range))
     .limit(v.upTo)
     .as('candidates');
-  const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQuery(words)})`;
+  const rank = sql<number>`ts_rank(${candidates.tsv}, ${tsQueryOnce(words)})`;
   // Every candidate counted (the window runs before the page is cut); the one past the bound, if read, only
   // counted: it sorts after the page, whose end is within the bound (countBound).
   const ranked = db
@@ -179,7 +232,7 @@ function searchPageQuery(
       title: page.title,
       rank: page.rank,
       total: page.total,
-      headline: sql<string>`ts_headline('english', ${text}, ${tsQuery(words)}, ${HEADLINE_OPTIONS})`,
+      headline: sql<string>`ts_headline('english', ${text}, ${tsQueryOnce(words)}, ${HEADLINE_OPTIONS})`,
     })
     .from(page)
     .innerJoin(cases, eq(cases.id, page.caseId))
