@@ -27,6 +27,7 @@ import {
   caseCountInPage,
   listCases,
   orderBy,
+  readsFewOwned,
   walksDenseMatches,
   walksOwnedPrefix,
 } from './store.ts';
@@ -151,7 +152,9 @@ export async function readCasePage(
   const dense = isStaff(user) && walksDenseMatches(f);
   // Staff's "my cases" past the cap: counted first, its first page read from the ordering's first cases.
   const walk = isStaff(user) && walksOwnedPrefix(f);
-  if (capped && !dense && !walk && (isStaff(user) || f.where || window.bound === undefined))
+  // Staff's "my cases" within the cap: counted first, its page read from the owner's cases by id.
+  const few = isStaff(user) && readsFewOwned(f);
+  if (capped && !dense && !walk && !few && (isStaff(user) || f.where || window.bound === undefined))
     throw new Error('readCasePage: staff word searches and my cases count first (countCasesUpTo).');
   if (f.where) {
     const caller = callerOf(user);
@@ -168,6 +171,7 @@ export async function readCasePage(
     words: Boolean(f.query),
     dense,
     walk,
+    few,
     owned: Boolean(f.owned),
     statuses: Array.isArray(f.status) && f.status.length > 0,
     // An empty tag is no filter (listConditions), so it is not a tag shape either.
@@ -181,6 +185,7 @@ export async function readCasePage(
     shape.words && 'words',
     shape.dense && 'dense',
     shape.walk && 'walk',
+    shape.few && 'few',
     shape.owned && 'owned',
     shape.statuses && 'status',
     shape.tag && 'tag',
@@ -197,12 +202,13 @@ export async function readCasePage(
       query: shape.words ? sql.placeholder('query') : undefined,
       dense: shape.dense || shape.walk,
       owned: shape.owned,
+      ownedById: shape.few,
       status: shape.statuses ? sql.placeholder('status') : undefined,
       tag: shape.tag ? sql.placeholder('tag') : undefined,
       ordering: shape.ordering,
     };
     const total =
-      shape.dense || shape.walk
+      shape.dense || shape.walk || shape.few
         ? undefined // counted first (countCasesUpTo)
         : shape.words || shape.owned
           ? cappedCountInPage(

@@ -59,6 +59,7 @@ import { type CaseListColumns, type CaseListPageRow, listCasePage, readCasePage 
 import {
   type CaseListFilter,
   countCasesUpToKept,
+  readsFewOwned,
   walksDenseMatches,
   walksOwnedPrefix,
   listResolutions,
@@ -206,7 +207,7 @@ export async function caseRoutes(app: FastifyInstance, options: CaseRoutesOption
           rowsOf(
             // Dense matches along an indexed ordering, and "my cases" past the cap: plans the words and the owner
             // never change, prepared (list-page.ts).
-            walksDenseMatches(f) || walksOwnedPrefix(f)
+            walksDenseMatches(f) || walksOwnedPrefix(f) || readsFewOwned(f)
               ? await readCasePage(db, request.user!, f, { limit, offset }, options.listColumns)
               : await listCasePage(db, caller, f, limit, offset, options.listColumns),
           ),

@@ -94,6 +94,8 @@ export interface CaseListFilter {
   /** The statuses, or a prepared statement's placeholder for them (an int array: list-page.ts). */
   status?: number[] | Placeholder;
   owned?: boolean;
+  /** "My cases" read from the owner's rows by id (readsFewOwned), not checked case by case. */
+  ownedById?: boolean;
   /** A tag, or a prepared statement's placeholder for it. */
   tag?: string | Placeholder;
   ordering?: string;
@@ -133,9 +135,21 @@ export const walksOwnedPrefix = (f: CaseListFilter) =>
  */
 export const OWNED_WALK_PER_ROW = 100;
 
-/** `column` is one of the statuses (none given: no condition). */
-function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined): SQL | undefined {
-  if (isInstance(status, Placeholder)) return sql`${column} = any(${status}::int[])`;
+/**
+ * `column` is one of the statuses (none given: no condition). `opaque`: a placeholder's statuses in a
+ * sub-select, where no plan sees them — so a custom plan is priced as the generic one is, and PostgreSQL keeps
+ * the generic plan (readsFewOwned's page: knowing "0 or 1" made each custom plan look cheaper, and every request
+ * was planned again).
+ */
+function statusIn(
+  column: AnyColumn,
+  status: number[] | Placeholder | undefined,
+  opaque = false,
+): SQL | undefined {
+  if (isInstance(status, Placeholder))
+    return opaque
+      ? sql`${column} = any((select ${status}::int[])::int[])`
+      : sql`${column} = any(${status}::int[])`;
   return Array.isArray(status) && status.length ? inArray(column, status) : undefined;
 }
 
@@ -148,9 +162,22 @@ function statusIn(column: AnyColumn, status: number[] | Placeholder | undefined)
  * 1,000,000), and a word search's count read every match of a common word (seconds; bench/README.md, issue
  * 30). An array's size is unknown to the planner, so it reads the caller's cases by id.
  */
-export function amongCallersCases(caller: ListCaller, caseId: AnyColumn = cases.id): SQL {
-  return sql`${caseId} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, 'any')}))`;
+export function amongCallersCases(
+  caller: ListCaller,
+  caseId: AnyColumn = cases.id,
+  roles: readonly CaseRole[] | 'any' = 'any',
+): SQL {
+  return sql`${caseId} = any(array(select ${caseParticipants.caseId} from ${caseParticipants} where ${roleRows(caller, roles)}))`;
 }
+
+/**
+ * Staff's "my cases" counted at most the cap (`dense` false after countCasesUpTo): the page reads the owner's
+ * cases by id (`amongCallersCases` with the owner role), at most a thousand, then filters and sorts them — a
+ * plan no owner changes, so it is prepared (list-page.ts, readCasePage). Planned for each request, it cost 1 ms
+ * of planning; at 100,000 cases the desk's coordinators own about a thousand each (bench/README.md, issue 30).
+ */
+export const readsFewOwned = (f: CaseListFilter) =>
+  Boolean(f.owned && f.dense === false && !f.query && !f.where);
 
 function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | 'probe' | 'none' = 'join') {
   return and(
@@ -159,8 +186,12 @@ function listConditions(caller: ListCaller, f: CaseListFilter, words: 'join' | '
     f.query && words !== 'none'
       ? (words === 'probe' ? probesWords : matchesWords)(f.query, entriesVisibleTo(caller))
       : undefined,
-    statusIn(cases.status, f.status),
-    f.owned ? holdsRole(caller, cases.id, ['owner']) : undefined,
+    statusIn(cases.status, f.status, f.ownedById),
+    f.owned
+      ? f.ownedById
+        ? amongCallersCases(caller, cases.id, ['owner'])
+        : holdsRole(caller, cases.id, ['owner'])
+      : undefined,
     f.tag ? sql`${cases.tags} @> array[${f.tag}]::text[]` : undefined,
     f.where,
   );
