@@ -135,10 +135,11 @@ export interface PageWindow {
  * Staff's word searches and "my cases" count first instead (countCasesUpTo), and are planned for each request:
  * their plans depend on the words (common words are read from the table's first pages) and on the owner ("my
  * cases" prepared as such took a coordinator owning 10,000 of a million cases from 7.5 to 160 ms, its generic
- * plan hashing and sorting every owned case). Two exceptions, whose counts passed the cap, along an indexed
- * ordering: a dense word search (walksDenseMatches) and the first page of "my cases" (walksOwnedPrefix), read
- * from the ordering's first cases — if those hold too few of the owner's cases, that page is planned after all.
- * So is a list with a higher domain's filter (`where`: the embargo's ends-before).
+ * plan hashing and sorting every owned case). The exceptions are prepared: past the cap, along an indexed
+ * ordering, a dense word search (walksDenseMatches) and the first page of "my cases" (walksOwnedPrefix), read
+ * from the ordering's first cases — if those hold too few of the owner's cases, that page is planned after all;
+ * and "my cases" within the cap (readsFewOwned), read from the owner's cases by id. A list with a higher
+ * domain's filter (`where`: the embargo's ends-before) is planned.
  */
 export async function readCasePage(
   db: Db,
