@@ -201,7 +201,7 @@ export async function readCasePage(
     const caller = preparedCaller(shape, true);
     const filter: CaseListFilter = {
       query: shape.words ? sql.placeholder('query') : undefined,
-      dense: shape.dense || shape.walk,
+      dense: shape.dense,
       owned: shape.owned,
       ownedById: shape.few,
       status: shape.statuses ? sql.placeholder('status') : undefined,

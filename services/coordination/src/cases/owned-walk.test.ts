@@ -2,7 +2,7 @@
 // walksOwnedPrefix; list-page.ts, readCasePage), and planned when the owner's cases are too sparse there. Every
 // page is checked against the list written plainly in SQL: owned directly or through a group, in the statuses
 // asked, in each indexed ordering.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SQL, sql } from 'drizzle-orm';
 import { COUNT_CAP, groupMembers, groups, rowsOf } from '@cvdp/server-kit';
 import { caseParticipants } from '../tables.ts';
@@ -10,6 +10,7 @@ import { readCasePage } from './list-page.ts';
 import { awaitingMyStatus } from '../vendor-status/store.ts';
 import { holdingEmbargoEnd } from '../embargo/index.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { statementNamesDuring } from '../../testing/statement-names.ts';
 
 let t: TestApp;
 let dense: TestClient & { user: TestUser };
@@ -127,17 +128,11 @@ async function checksEveryPage(
 }
 
 /** The prepared statements (PostgreSQL: by name) that `who`'s first page of "my cases" runs. */
-async function statementsOfFirstPage(who: TestClient) {
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = vi.spyOn(client, 'query');
-  try {
+const statementsOfFirstPage = (who: TestClient) =>
+  statementNamesDuring(t.db, async () => {
     const res = await who.get('/api/cases/?owned=True&status=0&status=1');
     expect(res.statusCode, res.body).toBe(200);
-    return query.mock.calls.map(([config]) => (config as { name?: string }).name);
-  } finally {
-    query.mockRestore();
-  }
-}
+  });
 
 describe('"my cases" within the cap (staff)', () => {
   it('lists what SQL lists, in every ordering, directly or through a group', async () => {

@@ -2,7 +2,7 @@
 // stops ("1,000+", count_capped: true) and `next` leads on; a page past the cap raises the cap to its end;
 // a caller's count only ever counts what they may see. "My cases" (owned=True) and the triage queue are capped
 // the same way.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, groupMembers, groups, rowsOf } from '@cvdp/server-kit';
 import { sql } from 'drizzle-orm';
 import { caseParticipants, cases } from '../tables.ts';
@@ -10,6 +10,7 @@ import { countCasesUpTo } from '../cases/store.ts';
 import { searchPage } from './store.ts';
 import { DENSE_DEFAULTS, denseScanBound, forgetTableStats } from '../cases/common-words.ts';
 import { createTestApp, type TestApp, type TestClient, type TestUser } from '../../testing/test-app.ts';
+import { statementNamesDuring } from '../../testing/statement-names.ts';
 
 const MATCHES = COUNT_CAP + 5;
 let t: TestApp;
@@ -218,13 +219,12 @@ describe('common words read from the first pages (cases/common-words.ts), with t
       expect(search).toMatchObject({ count: COUNT_CAP, count_capped: true });
       expect(search.results).toEqual(before.search.results);
       // The first page of 20 is its own prepared statement, with its LIMIT and bound written in (search/store.ts).
-      const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-      const query = vi.spyOn(client, 'query');
-      const first = await get(coordinator, '/api/search/?query=wombat');
-      const names = query.mock.calls.map(([config]) => (config as { name?: string }).name);
-      query.mockRestore();
+      let first: Awaited<ReturnType<typeof get>> | undefined;
+      const names = await statementNamesDuring(t.db, async () => {
+        first = await get(coordinator, '/api/search/?query=wombat');
+      });
       expect(first).toMatchObject({ count: COUNT_CAP, count_capped: true });
-      expect(first.results).toEqual(before.searchFirst.results);
+      expect(first?.results).toEqual(before.searchFirst.results);
       // Named statements on PostgreSQL only (PGlite's driver prepares none).
       if (process.env.TEST_DATABASE_URL) expect(names).toContain('search_page_staff_range_f20c1001');
       // A vendor member sees 3 of those cases: the first pages do not hold more than the cap for them, so

@@ -29,9 +29,9 @@ export async function searchRoutes(app: FastifyInstance) {
       // Common words: count and rank the first matches from the table's first pages when they hold more than
       // the cap (cases/common-words.ts); else from the index. Staff only, as for the cases list (cases/store.ts
       // countCasesUpTo says why).
-      const near = caller.staff ? await denseScanEnd(db, words) : null;
+      const before = caller.staff ? await denseScanEnd(db, words) : null;
       const window = { limit: q.page_size, offset, bound };
-      let page = near ? await searchPage(db, request.user!, words, window, near) : null;
+      let page = before ? await searchPage(db, request.user!, words, window, before) : null;
       if (!page || page.n <= bound) page = await searchPage(db, request.user!, words, window);
       return cappedPageFrom(request, q, page.n, page.hits);
     },
